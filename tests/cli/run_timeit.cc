@@ -1,0 +1,83 @@
+#include "tests/cli/run_timeit.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace timeit::testing {
+namespace fs = std::filesystem;
+
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& stdin_data,
+                         const fs::path& cwd) {
+  // Files rather than pipes: no deadlock on large outputs, no poll loop.
+  TempDir io;
+  const fs::path in = io.Write("stdin", stdin_data);
+  const fs::path out = io.path() / "stdout";
+  const fs::path err = io.path() / "stderr";
+
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int fin = ::open(in.c_str(), O_RDONLY);
+    const int fout = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int ferr = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fin < 0 || fout < 0 || ferr < 0) _exit(126);
+    dup2(fin, 0);
+    dup2(fout, 1);
+    dup2(ferr, 2);
+    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  ProcessResult r;
+  r.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = ReadFile(out);
+  r.err = ReadFile(err);
+  return r;
+}
+
+ProcessResult RunTimeit(const std::vector<std::string>& args, const std::string& stdin_data,
+                        const fs::path& cwd) {
+  std::vector<std::string> argv{TIMEIT_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return RunProcess(argv, stdin_data, cwd);
+}
+
+TempDir::TempDir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string templ = std::string(base && *base ? base : "/tmp") + "/timeit-test-XXXXXX";
+  if (mkdtemp(templ.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = templ;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+fs::path TempDir::Write(const std::string& name, const std::string& content) const {
+  const fs::path p = path_ / name;
+  std::ofstream(p, std::ios::binary) << content;
+  return p;
+}
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace timeit::testing

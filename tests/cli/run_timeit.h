@@ -1,0 +1,42 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace timeit::testing {
+
+/// What a finished process left behind.
+struct ProcessResult {
+  int exit_status = -1;  ///< exit code, or 128+signal as a shell reports it
+  std::string out;
+  std::string err;
+};
+
+/// Runs `argv` (argv[0] is looked up in PATH) with `stdin_data` on standard
+/// input, in `cwd` when given, and collects its output.
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& stdin_data = "",
+                         const std::filesystem::path& cwd = {});
+
+/// Runs build/timeit with `args`.
+ProcessResult RunTimeit(const std::vector<std::string>& args, const std::string& stdin_data = "",
+                        const std::filesystem::path& cwd = {});
+
+/// A fresh directory under the test temp dir, removed by the destructor.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  /// Writes `content` to path()/name and returns the full path.
+  std::filesystem::path Write(const std::string& name, const std::string& content) const;
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string ReadFile(const std::filesystem::path& path);
+
+}  // namespace timeit::testing

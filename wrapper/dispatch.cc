@@ -1,0 +1,49 @@
+#include "wrapper/dispatch.h"
+
+#include <cstdio>
+#include <string_view>
+
+#include "wrapper/errors.h"
+#include "wrapper/subcommands.h"
+#include "wrapper/version.h"
+
+namespace timeit {
+namespace {
+
+int PrintVersion(int, char**) {
+  std::printf("timeit %s\n", kVersion);
+  return kExitOk;
+}
+
+/// Subcommands are the first word; anything else is the command to measure.
+constexpr Subcommand kSubcommands[] = {
+    {"version", "print the version", PrintVersion},
+};
+
+void PrintUsage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: timeit [options] [--] COMMAND [ARGS...]\n"
+               "       timeit SUBCOMMAND [options] [args]\n\nsubcommands:\n");
+  for (const Subcommand& s : kSubcommands) std::fprintf(out, "  %-10s %s\n", s.name, s.summary);
+}
+
+}  // namespace
+
+int Dispatch(int argc, char** argv) {
+  if (argc < 2) {
+    PrintUsage(stderr);
+    return kExitBadInput;
+  }
+  const std::string_view first = argv[1];
+  if (first == "--help" || first == "-h") {
+    PrintUsage(stdout);
+    return kExitOk;
+  }
+  if (first == "--version") return PrintVersion(argc - 1, argv + 1);
+  for (const Subcommand& s : kSubcommands) {
+    if (first == s.name) return s.main(argc - 1, argv + 1);
+  }
+  throw UsageError("unknown subcommand '" + std::string(first) + "' (see timeit --help)");
+}
+
+}  // namespace timeit
