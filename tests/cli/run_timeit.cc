@@ -50,7 +50,12 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string
 
 ProcessResult RunTimeit(const std::vector<std::string>& args, const std::string& stdin_data,
                         const fs::path& cwd) {
-  std::vector<std::string> argv{TIMEIT_BINARY};
+  std::vector<std::string> argv;
+#ifdef TIMEIT_EMULATOR
+  std::istringstream emulator(TIMEIT_EMULATOR);
+  for (std::string word; emulator >> word;) argv.push_back(word);
+#endif
+  argv.push_back(TIMEIT_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
   return RunProcess(argv, stdin_data, cwd);
 }
