@@ -1,0 +1,76 @@
+#include "platforms/cpu_info.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace timeit::platforms {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+/// cpuinfo numbers are decimal on x86 and 0x-prefixed hex on arm64;
+/// base 0 reads both.
+int ParseNumber(std::string_view value) {
+  const std::string text(value);
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 0);
+  if (end == text.c_str()) return -1;
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
+CpuInfo ParseCpuInfo(std::string_view text) {
+  CpuInfo info;
+  bool seen_processor = false;
+  while (!text.empty()) {
+    const auto eol = text.find('\n');
+    const std::string_view line = text.substr(0, eol);
+    text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos) continue;
+    const std::string_view key = Trim(line.substr(0, colon));
+    const std::string_view value = Trim(line.substr(colon + 1));
+    if (key == "processor") {
+      // Only the first CPU's block: stop at the second "processor" line.
+      if (seen_processor) break;
+      seen_processor = true;
+    } else if (key == "vendor_id") {
+      info.vendor = value;
+      info.arch = "x86";
+    } else if (key == "cpu family") {
+      info.family = ParseNumber(value);
+    } else if (key == "model") {
+      info.model = ParseNumber(value);
+    } else if (key == "stepping") {
+      info.stepping = ParseNumber(value);
+    } else if (key == "model name") {
+      info.model_name = value;
+    } else if (key == "CPU implementer") {
+      info.implementer = ParseNumber(value);
+      info.arch = "arm64";
+      std::ostringstream vendor;
+      vendor << "ARM implementer 0x" << std::hex << info.implementer;
+      info.vendor = vendor.str();
+    } else if (key == "CPU part") {
+      info.part = ParseNumber(value);
+    }
+  }
+  return info;
+}
+
+std::optional<CpuInfo> ReadCpuInfo(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return ParseCpuInfo(text.str());
+}
+
+}  // namespace timeit::platforms

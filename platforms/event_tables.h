@@ -1,0 +1,24 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "platforms/metrics.h"
+#include "platforms/platform.h"
+
+namespace timeit::platforms {
+
+/// The events to try for `metric` on `platform`, best first. Entries are
+/// event strings in the syntax `-e` accepts:
+///   "skl::ICACHE_64B:IFTAG_MISS"  a libpfm4 event, always with its PMU
+///   "cpu-cycles", "L1-icache-load-misses", "task-clock"  kernel generic
+///   "raw_syscalls:sys_enter"  a tracepoint
+/// Platform entries come first; the generic entries follow on every
+/// platform, so a metric whose PMU event the kernel refuses (a VM, an EC2
+/// size that hides part of the PMU) still gets the kernel's mapping.
+std::vector<std::string> EventChain(PlatformId platform, Metric metric);
+
+/// The platform-specific part of the chain alone (no generic fallbacks).
+std::vector<std::string> PlatformEvents(PlatformId platform, Metric metric);
+
+}  // namespace timeit::platforms

@@ -1,0 +1,60 @@
+#include "platforms/event_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace timeit::platforms {
+namespace {
+
+using Chain = std::vector<std::string>;
+
+TEST(EventTablesTest, NeoverseN1Table) {
+  const auto p = PlatformId::kNeoverseN1;
+  EXPECT_EQ(EventChain(p, Metric::kCycles), (Chain{"arm_n1::CPU_CYCLES", "cpu-cycles"}));
+  EXPECT_EQ(EventChain(p, Metric::kInstructions), (Chain{"arm_n1::INST_RETIRED", "instructions"}));
+  EXPECT_EQ(EventChain(p, Metric::kIcacheMisses),
+            (Chain{"arm_n1::L1I_CACHE_REFILL", "L1-icache-load-misses"}));
+  EXPECT_EQ(EventChain(p, Metric::kBranchMisses),
+            (Chain{"arm_n1::BR_MIS_PRED_RETIRED", "branch-misses"}));
+  EXPECT_EQ(EventChain(p, Metric::kSyscalls),
+            (Chain{"arm_n1::EXC_SVC", "raw_syscalls:sys_enter"}));
+}
+
+TEST(EventTablesTest, PentiumDUsesTraceCacheMisses) {
+  EXPECT_EQ(EventChain(PlatformId::kPentiumD, Metric::kIcacheMisses),
+            (Chain{"netburst_p::BPU_fetch_request:TCMISS", "L1-icache-load-misses"}));
+  EXPECT_EQ(EventChain(PlatformId::kPentium4, Metric::kCycles),
+            (Chain{"netburst::global_power_events:RUNNING", "cpu-cycles"}));
+}
+
+TEST(EventTablesTest, IntelIcacheByGeneration) {
+  EXPECT_EQ(PlatformEvents(PlatformId::kHaswell, Metric::kIcacheMisses),
+            (Chain{"hsw::ICACHE:MISSES"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kSkylake, Metric::kIcacheMisses),
+            (Chain{"skl::ICACHE_64B:IFTAG_MISS", "skl::FRONTEND_RETIRED:L1I_MISS"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kSapphireRapids, Metric::kIcacheMisses),
+            (Chain{"spr::FRONTEND_RETIRED:L1I_MISS"}));
+}
+
+TEST(EventTablesTest, EveryMetricHasAChainEndingInAGenericEvent) {
+  for (const PlatformInfo& p : AllPlatforms()) {
+    for (const MetricInfo& m : AllMetrics()) {
+      const Chain chain = EventChain(p.id, m.metric);
+      ASSERT_FALSE(chain.empty());
+      EXPECT_EQ(chain.back().find("::"), std::string::npos) << p.name << " " << m.name;
+    }
+  }
+  EXPECT_EQ(EventChain(PlatformId::kZen3, Metric::kSyscalls), (Chain{"raw_syscalls:sys_enter"}));
+  EXPECT_EQ(EventChain(PlatformId::kGeneric, Metric::kTaskClock), (Chain{"task-clock"}));
+}
+
+TEST(MetricsTest, Names) {
+  EXPECT_EQ(AllMetrics().size(), 10u);
+  EXPECT_EQ(FindMetric("icache-misses"), Metric::kIcacheMisses);
+  EXPECT_FALSE(FindMetric("ipc").has_value());
+}
+
+}  // namespace
+}  // namespace timeit::platforms
