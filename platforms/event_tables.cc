@@ -1,5 +1,6 @@
 #include "platforms/event_tables.h"
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -7,12 +8,16 @@ namespace timeit::platforms {
 namespace {
 
 /// One metric's platform events, best first, as libpfm4 names without the
-/// PMU prefix (the platform's pfm_pmu is prepended). Each was checked to
-/// encode with libpfm4 4.13 (see tests/platforms and docs/platforms.md).
+/// PMU prefix (the platform's pfm_pmu is prepended), each with the raw
+/// config libpfm4 4.13 encodes it to for user+kernel counting. The codes
+/// document the table and let tests prove it on any host (with
+/// LIBPFM_ENCODE_INACTIVE=1, or under qemu for arm64); see docs/platforms.md.
 struct Row {
   Metric metric;
-  std::string_view first;
-  std::string_view second = {};
+  std::string_view event;
+  std::uint64_t config;
+  std::string_view fallback = {};
+  std::uint64_t fallback_config = 0;
 };
 
 using M = Metric;
@@ -20,65 +25,110 @@ using M = Metric;
 // Arm Neoverse N1 (Graviton2). EXC_SVC counts supervisor calls, i.e. system
 // calls, in hardware: no tracepoint, no kernel code patching.
 constexpr Row kNeoverseN1[] = {
-    {M::kCycles, "CPU_CYCLES"},                  // 0x11
-    {M::kInstructions, "INST_RETIRED"},          // 0x08
-    {M::kIcacheMisses, "L1I_CACHE_REFILL"},      // 0x01
-    {M::kBranchMisses, "BR_MIS_PRED_RETIRED"},   // 0x22
-    {M::kCacheMisses, "LL_CACHE_MISS_RD"},       // 0x37, absent on small EC2 sizes
-    {M::kSyscalls, "EXC_SVC"},                   // 0x82
+    {M::kCycles, "CPU_CYCLES", 0x11},
+    {M::kInstructions, "INST_RETIRED", 0x08},
+    {M::kIcacheMisses, "L1I_CACHE_REFILL", 0x01},
+    {M::kBranchMisses, "BR_MIS_PRED_RETIRED", 0x22},
+    {M::kCacheMisses, "LL_CACHE_MISS_RD", 0x37},  // hidden on EC2 sizes below 16xlarge
+    {M::kSyscalls, "EXC_SVC", 0x82},
 };
 
 // NetBurst has no instruction cache: the trace cache takes its place, and
-// BPU_fetch_request:TCMISS counts its misses. libpfm4 calls the P4
-// "non-bogus" mispredict umask BOGUS (its only one).
+// BPU_fetch_request:TCMISS counts its misses. Configs pack ESCR << 32 | CCCR.
+// libpfm4 calls the P4 "non-bogus" mispredict umask BOGUS (its only one).
 constexpr Row kNetBurst[] = {
-    {M::kCycles, "global_power_events:RUNNING"},
-    {M::kInstructions, "instr_retired:NBOGUSNTAG"},
-    {M::kIcacheMisses, "BPU_fetch_request:TCMISS"},
-    {M::kBranchMisses, "mispred_branch_retired:BOGUS"},
-    {M::kCacheMisses, "BSQ_cache_reference:RD_2ndL_MISS"},
+    {M::kCycles, "global_power_events:RUNNING", 0x3000020f0003d000},
+    {M::kInstructions, "instr_retired:NBOGUSNTAG", 0x4c00020f00039000},
+    {M::kIcacheMisses, "BPU_fetch_request:TCMISS", 0x0200020f00031000},
+    {M::kBranchMisses, "mispred_branch_retired:BOGUS", 0x5400020f00039000},
+    {M::kCacheMisses, "BSQ_cache_reference:RD_2ndL_MISS", 0x1202000f0003f000},
 };
 
-// Intel's architectural events, the same on every Core generation.
-#define TIMEIT_INTEL_ARCH_ROWS                           \
-  {M::kCycles, "UNHALTED_CORE_CYCLES"},                  \
-      {M::kInstructions, "INSTRUCTION_RETIRED"},         \
-      {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED"}, \
-      {M::kCacheMisses, "LLC_MISSES"}
-
-constexpr Row kCore2[] = {TIMEIT_INTEL_ARCH_ROWS, {M::kIcacheMisses, "L1I_MISSES"}};
-constexpr Row kNehalem[] = {TIMEIT_INTEL_ARCH_ROWS, {M::kIcacheMisses, "L1I:MISSES"}};
+// Intel Core generations: the architectural cycles/instructions events,
+// then the names each libpfm4 table uses for the rest.
+constexpr Row kCore2[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "L1I_MISSES", 0x81},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
+};
+// libpfm4's Nehalem table has no retired-mispredict-all event: the generic
+// branch-misses (the kernel maps it to 0x00c5) covers it.
+constexpr Row kNehalem[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "L1I:MISSES", 0x280},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
+};
+constexpr Row kWestmere[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "L1I:MISSES", 0x280},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
+};
 // Sandy Bridge to Broadwell: ICACHE:MISSES (0x0280).
-constexpr Row kSandyToBroadwell[] = {TIMEIT_INTEL_ARCH_ROWS, {M::kIcacheMisses, "ICACHE:MISSES"}};
-// Skylake to Ice Lake: ICACHE_64B:IFTAG_MISS (0x0283); FRONTEND_RETIRED:
-// L1I_MISS counts retired instructions that missed, a different (smaller)
-// number, so it is only the fallback.
-constexpr Row kSkylakeToIcelake[] = {
-    TIMEIT_INTEL_ARCH_ROWS,
-    {M::kIcacheMisses, "ICACHE_64B:IFTAG_MISS", "FRONTEND_RETIRED:L1I_MISS"}};
-// Sapphire Rapids has no ICACHE_64B in libpfm4 4.13 and no LLC_MISSES alias.
-constexpr Row kSapphireRapids[] = {
-    {M::kCycles, "UNHALTED_CORE_CYCLES"},
-    {M::kInstructions, "INSTRUCTION_RETIRED"},
-    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED"},
-    {M::kCacheMisses, "LONGEST_LAT_CACHE:MISS"},
-    {M::kIcacheMisses, "FRONTEND_RETIRED:L1I_MISS"},
+constexpr Row kSandyIvy[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE:MISSES", 0x280},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
 };
-#undef TIMEIT_INTEL_ARCH_ROWS
+constexpr Row kHaswellBroadwell[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE:MISSES", 0x280},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LONGEST_LAT_CACHE:MISS", 0x412e},
+};
+// Skylake on: ICACHE_64B:IFTAG_MISS (0x0283). FRONTEND_RETIRED:L1I_MISS
+// counts retired instructions that missed (config1 0x12 selects it), a
+// smaller number, so it is only the fallback.
+constexpr Row kSkylake[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE_64B:IFTAG_MISS", 0x283, "FRONTEND_RETIRED:L1I_MISS", 0x1c6},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LONGEST_LAT_CACHE:MISS", 0x412e},
+};
+constexpr Row kIcelake[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE_64B:IFTAG_MISS", 0x283, "FRONTEND_RETIRED:L1I_MISS", 0x1c6},
+    {M::kBranchMisses, "BR_MISP_RETIRED:ALL_BRANCHES", 0xc5},
+    {M::kCacheMisses, "LONGEST_LAT_CACHE:MISS", 0x412e},
+};
+// Sapphire Rapids has no ICACHE_64B in libpfm4 4.13: FRONTEND_RETIRED is
+// the right one there.
+constexpr Row kSapphireRapids[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "FRONTEND_RETIRED:L1I_MISS", 0x1c6},
+    {M::kBranchMisses, "BR_MISP_RETIRED:ALL_BRANCHES", 0xc5},
+    {M::kCacheMisses, "LONGEST_LAT_CACHE:MISS", 0x412e},
+};
 
 // AMD Zen. cache-misses is what the kernel's amd_f17h_perfmon_event_map uses
 // (0x0964). Zen 1/2 have no L1I miss event in libpfm4 4.13 (the kernel's
 // L1-icache-load-misses maps to PMCx081 there, so the generic fallback
-// covers it); Zen 3/4 have IC_TAG_HIT_MISS:IC_MISS.
-#define TIMEIT_ZEN_ROWS                                               \
-  {M::kCycles, "CYCLES_NOT_IN_HALT"},                                 \
-      {M::kInstructions, "RETIRED_INSTRUCTIONS"},                     \
-      {M::kBranchMisses, "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED"}, \
-      {M::kCacheMisses,                                               \
-       "CORE_TO_L2_CACHEABLE_REQUEST_ACCESS_STATUS:LS_RD_BLK_C:IC_FILL_MISS"}
-constexpr Row kZen12[] = {TIMEIT_ZEN_ROWS};
-constexpr Row kZen34[] = {TIMEIT_ZEN_ROWS, {M::kIcacheMisses, "IC_TAG_HIT_MISS:IC_MISS"}};
-#undef TIMEIT_ZEN_ROWS
+// covers it); Zen 3/4 have IC_TAG_HIT_MISS:IC_MISS (PMCx18E, umask 0x18).
+constexpr std::string_view kZenCacheMisses =
+    "CORE_TO_L2_CACHEABLE_REQUEST_ACCESS_STATUS:LS_RD_BLK_C:IC_FILL_MISS";
+constexpr Row kZen12[] = {
+    {M::kCycles, "CYCLES_NOT_IN_HALT", 0x76},
+    {M::kInstructions, "RETIRED_INSTRUCTIONS", 0xc0},
+    {M::kBranchMisses, "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc3},
+    {M::kCacheMisses, kZenCacheMisses, 0x964},
+};
+constexpr Row kZen34[] = {
+    {M::kCycles, "CYCLES_NOT_IN_HALT", 0x76},
+    {M::kInstructions, "RETIRED_INSTRUCTIONS", 0xc0},
+    {M::kIcacheMisses, "IC_TAG_HIT_MISS:IC_MISS", 0x10000188e},
+    {M::kBranchMisses, "RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED", 0xc3},
+    {M::kCacheMisses, kZenCacheMisses, 0x964},
+};
 
 std::span<const Row> RowsFor(PlatformId platform) {
   switch (platform) {
@@ -87,17 +137,17 @@ std::span<const Row> RowsFor(PlatformId platform) {
     case PlatformId::kPentium4:
     case PlatformId::kPentiumD: return kNetBurst;
     case PlatformId::kCore2: return kCore2;
-    case PlatformId::kNehalem:
-    case PlatformId::kWestmere: return kNehalem;
+    case PlatformId::kNehalem: return kNehalem;
+    case PlatformId::kWestmere: return kWestmere;
     case PlatformId::kSandyBridge:
-    case PlatformId::kIvyBridge:
+    case PlatformId::kIvyBridge: return kSandyIvy;
     case PlatformId::kHaswell:
-    case PlatformId::kBroadwell: return kSandyToBroadwell;
+    case PlatformId::kBroadwell: return kHaswellBroadwell;
     case PlatformId::kSkylake:
     case PlatformId::kSkylakeX:
-    case PlatformId::kCascadeLake:
+    case PlatformId::kCascadeLake: return kSkylake;
     case PlatformId::kIcelake:
-    case PlatformId::kIcelakeX: return kSkylakeToIcelake;
+    case PlatformId::kIcelakeX: return kIcelake;
     case PlatformId::kSapphireRapids: return kSapphireRapids;
     case PlatformId::kZen1:
     case PlatformId::kZen2: return kZen12;
@@ -128,16 +178,23 @@ std::string_view GenericEvent(Metric metric) {
 
 }  // namespace
 
-std::vector<std::string> PlatformEvents(PlatformId platform, Metric metric) {
-  std::vector<std::string> events;
+std::vector<TableEvent> PlatformTableEvents(PlatformId platform, Metric metric) {
+  std::vector<TableEvent> events;
   const std::string prefix = std::string(GetPlatformInfo(platform).pfm_pmu) + "::";
   for (const Row& row : RowsFor(platform)) {
     if (row.metric != metric) continue;
-    for (std::string_view name : {row.first, row.second}) {
-      if (!name.empty()) events.push_back(prefix + std::string(name));
+    events.push_back({prefix + std::string(row.event), row.config});
+    if (!row.fallback.empty()) {
+      events.push_back({prefix + std::string(row.fallback), row.fallback_config});
     }
   }
   return events;
+}
+
+std::vector<std::string> PlatformEvents(PlatformId platform, Metric metric) {
+  std::vector<std::string> names;
+  for (TableEvent& e : PlatformTableEvents(platform, metric)) names.push_back(std::move(e.event));
+  return names;
 }
 
 std::vector<std::string> EventChain(PlatformId platform, Metric metric) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,14 @@ namespace timeit::platforms {
 /// platform, so a metric whose PMU event the kernel refuses (a VM, an EC2
 /// size that hides part of the PMU) still gets the kernel's mapping.
 std::vector<std::string> EventChain(PlatformId platform, Metric metric);
+
+/// A platform table entry: a libpfm4 event with its PMU prefix and the raw
+/// perf_event config libpfm4 4.13 encodes it to (user+kernel counting).
+struct TableEvent {
+  std::string event;
+  std::uint64_t expected_config = 0;
+};
+std::vector<TableEvent> PlatformTableEvents(PlatformId platform, Metric metric);
 
 /// The platform-specific part of the chain alone (no generic fallbacks).
 std::vector<std::string> PlatformEvents(PlatformId platform, Metric metric);
