@@ -15,8 +15,9 @@ namespace timeit::platforms {
 namespace {
 
 /// The whole file of an m6g.16xlarge: 64 identical Neoverse N1 r3p1 cores.
-const std::string kGraviton2 =
-    std::string(TIMEIT_TEST_DATA_DIR) + "/data/graviton2-m6g.16xlarge.cpuinfo";
+std::string Graviton2Cpuinfo() {
+  return std::string(TIMEIT_TEST_DATA_DIR) + "/data/graviton2-m6g.16xlarge.cpuinfo";
+}
 
 /// One arm64 processor block, as the kernel prints it.
 std::string ArmBlock(std::string_view implementer, std::string_view part) {
@@ -27,8 +28,8 @@ std::string ArmBlock(std::string_view implementer, std::string_view part) {
 }
 
 TEST(Graviton2Test, DetectedFromAWholeM6g16xlargeCpuinfo) {
-  const auto cpu = ReadCpuInfo(kGraviton2);
-  ASSERT_TRUE(cpu.has_value()) << kGraviton2;
+  const auto cpu = ReadCpuInfo(Graviton2Cpuinfo());
+  ASSERT_TRUE(cpu.has_value()) << Graviton2Cpuinfo();
   EXPECT_EQ(cpu->arch, "arm64");
   EXPECT_EQ(cpu->implementer, 0x41);
   EXPECT_EQ(cpu->part, 0xd0c);
