@@ -25,4 +25,14 @@ struct Summary {
 /// catastrophically on values like 1000000001..1000000005.
 Summary Summarize(std::span<const double> sorted_values);
 
+/// Summarises `values` in any order without sorting them: the mean and the
+/// two-pass variance are accumulated in the given order, min and max in the
+/// same pass, and the median is found by selection (std::nth_element), which
+/// reorders `values`. O(n) where sorting would be O(n log n); a reader that
+/// keeps the file order sums exactly as ministat's AddPoint() does.
+///
+/// Only the variance's last bit can differ from Summarize() on the sorted
+/// values (ministat sums the squared deviations in sorted order).
+Summary SummarizeUnordered(std::span<double> values);
+
 }  // namespace timeit::stats

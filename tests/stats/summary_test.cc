@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace timeit::stats {
@@ -35,6 +36,46 @@ TEST(SummaryTest, EmptyAndSingleton) {
   const Summary s = Summarize(one);
   EXPECT_DOUBLE_EQ(s.median, 7);
   EXPECT_DOUBLE_EQ(s.stddev, 0);
+}
+
+TEST(SummarizeUnorderedTest, MatchesSummarizeOnSortedCopy) {
+  std::vector<double> v{9, 3, 7, 1, 5, 8, 2, 6, 4, 10};
+  std::vector<double> sorted = v;
+  std::sort(sorted.begin(), sorted.end());
+  const Summary expected = Summarize(sorted);
+  const Summary s = SummarizeUnordered(v);
+  EXPECT_EQ(s.n, expected.n);
+  EXPECT_EQ(s.min, expected.min);
+  EXPECT_EQ(s.max, expected.max);
+  EXPECT_EQ(s.median, 5.5);
+  EXPECT_EQ(s.median, expected.median);
+  EXPECT_DOUBLE_EQ(s.mean, expected.mean);
+  EXPECT_DOUBLE_EQ(s.variance, expected.variance);
+}
+
+TEST(SummarizeUnorderedTest, OddCountAndDuplicates) {
+  std::vector<double> v{4, 4, 1, 4, 2};
+  const Summary s = SummarizeUnordered(v);
+  EXPECT_EQ(s.median, 4);
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.max, 4);
+  EXPECT_DOUBLE_EQ(s.mean, 3);
+}
+
+// The mean is the sum in the caller's order, as ministat accumulates it
+// while reading; selection for the median must not change it.
+TEST(SummarizeUnorderedTest, MeanSumsInGivenOrder) {
+  std::vector<double> v{1e16, 1, -1e16, 1};
+  double sum = 0;
+  for (double x : v) sum += x;
+  EXPECT_EQ(SummarizeUnordered(v).mean, sum / 4);
+}
+
+TEST(SummarizeUnorderedTest, TwoPassVarianceSurvivesLargeOffsets) {
+  std::vector<double> v{1000000003, 1000000005, 1000000001, 1000000004, 1000000002};
+  const Summary s = SummarizeUnordered(v);
+  EXPECT_DOUBLE_EQ(s.variance, 2.5);
+  EXPECT_EQ(s.median, 1000000003);
 }
 
 }  // namespace
