@@ -73,7 +73,7 @@ constexpr Row kSandyIvy[] = {
     {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
     {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
     {M::kIcacheMisses, "ICACHE:MISSES", 0x280},
-    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0x4c5},  // libpfm4 sets umask 0x04 here
     {M::kCacheMisses, "LLC_MISSES", 0x412e},
 };
 constexpr Row kHaswellBroadwell[] = {

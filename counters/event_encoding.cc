@@ -1,0 +1,35 @@
+#include "counters/event_encoding.h"
+
+#include <linux/perf_event.h>
+
+#include <cstdio>
+
+namespace timeit::counters {
+namespace {
+
+const char* TypeName(std::uint32_t type) {
+  switch (type) {
+    case PERF_TYPE_HARDWARE: return "hardware";
+    case PERF_TYPE_SOFTWARE: return "software";
+    case PERF_TYPE_TRACEPOINT: return "tracepoint";
+    case PERF_TYPE_HW_CACHE: return "hw-cache";
+    case PERF_TYPE_RAW: return "raw";
+    case PERF_TYPE_BREAKPOINT: return "breakpoint";
+    default: return "dynamic PMU";
+  }
+}
+
+}  // namespace
+
+std::string DescribeEncoding(const EventEncoding& e) {
+  char text[160];
+  int n = std::snprintf(text, sizeof text, "type %u (%s), config %#llx", e.type, TypeName(e.type),
+                        static_cast<unsigned long long>(e.config));
+  if (e.config1 != 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text) {
+    std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", config1 %#llx",
+                  static_cast<unsigned long long>(e.config1));
+  }
+  return text;
+}
+
+}  // namespace timeit::counters

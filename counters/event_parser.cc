@@ -1,0 +1,77 @@
+#include "counters/event_parser.h"
+
+#include <linux/perf_event.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "counters/generic_events.h"
+#include "counters/pfm_library.h"
+#include "counters/tracefs.h"
+
+namespace timeit::counters {
+namespace {
+
+std::optional<EventEncoding> ParseRaw(const std::string& text) {
+  if (text.size() < 2 || text.size() > 17 || text[0] != 'r') return std::nullopt;
+  if (text.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos) {
+    return std::nullopt;
+  }
+  EventEncoding e;
+  e.type = PERF_TYPE_RAW;
+  e.config = std::stoull(text.substr(1), nullptr, 16);
+  e.origin = EventOrigin::kRaw;
+  e.name = text;
+  return e;
+}
+
+ParsedEvent Encoded(EventEncoding encoding) {
+  ParsedEvent p;
+  p.status = EventStatus::kCounted;
+  p.encoding = std::move(encoding);
+  return p;
+}
+
+ParsedEvent Failed(EventStatus status, std::string reason) {
+  ParsedEvent p;
+  p.status = status;
+  p.reason = std::move(reason);
+  return p;
+}
+
+}  // namespace
+
+ParsedEvent ParseEventString(const std::string& text, bool user_only) {
+  if (auto raw = ParseRaw(text)) return Encoded(std::move(*raw));
+  if (auto generic = FindGenericEvent(text)) return Encoded(std::move(*generic));
+  if (LooksLikeTracepoint(text)) {
+    const TracepointId tp = ReadTracepointId(text);
+    if (tp.found) {
+      if (user_only) {
+        return Failed(EventStatus::kNotPermitted,
+                      "a tracepoint counts in the kernel, and kernel counting is forbidden here; "
+                      "allow it with `sysctl kernel.perf_event_paranoid=1` or run with "
+                      "CAP_PERFMON");
+      }
+      EventEncoding e;
+      e.type = PERF_TYPE_TRACEPOINT;
+      e.config = tp.id;
+      e.origin = EventOrigin::kTracepoint;
+      e.name = text;
+      return Encoded(std::move(e));
+    }
+    if (tp.error == EACCES || tp.error == EPERM) {
+      return Failed(EventStatus::kNotPermitted,
+                    "cannot read its id from tracefs (" + std::string(std::strerror(tp.error)) +
+                        "); run as root, or mount tracefs readable for this user");
+    }
+    // Not in tracefs: "ICACHE:MISSES" has the same shape; try libpfm4.
+  }
+  PfmEncoding pfm = EncodeWithPfm(text, user_only);
+  if (pfm.encoding) return Encoded(std::move(*pfm.encoding));
+  return Failed(EventStatus::kUnknown,
+                "not a metric, generic event, tracepoint or raw rNNNN, and libpfm4 says: " +
+                    pfm.error + " (see `timeit events`)");
+}
+
+}  // namespace timeit::counters

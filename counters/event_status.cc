@@ -1,0 +1,46 @@
+#include "counters/event_status.h"
+
+#include <cerrno>
+#include <cstring>
+
+namespace timeit::counters {
+
+std::string_view StatusName(EventStatus status) {
+  switch (status) {
+    case EventStatus::kCounted: return "counted";
+    case EventStatus::kUnknown: return "unknown event";
+    case EventStatus::kNotSupported: return "not supported";
+    case EventStatus::kNotPermitted: return "not permitted";
+    case EventStatus::kNotCounted: return "not counted";
+    case EventStatus::kMultiplexed: return "multiplexed";
+  }
+  return "?";
+}
+
+EventStatus StatusFromOpenErrno(int err) {
+  return err == EACCES || err == EPERM ? EventStatus::kNotPermitted : EventStatus::kNotSupported;
+}
+
+std::string ExplainOpenErrno(int err) {
+  const std::string text = std::strerror(err);
+  switch (err) {
+    case EACCES:
+    case EPERM:
+      return text + "; allow it with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON";
+    case ENOENT:
+    case EOPNOTSUPP:
+    case ENODEV:
+      return text + "; the kernel has no PMU for this event here (a VM without a virtual PMU?)";
+    case EINVAL:
+      return text + "; the kernel rejects this encoding on this CPU";
+    case EMFILE:
+    case ENFILE:
+      return text + "; raise the open-files limit (ulimit -n)";
+    case EBUSY:
+      return text + "; another user holds the PMU exclusively";
+    default:
+      return text;
+  }
+}
+
+}  // namespace timeit::counters

@@ -1,0 +1,82 @@
+#include "counters/counter_plan.h"
+
+#include <gtest/gtest.h>
+#include <linux/perf_event.h>
+
+namespace timeit::counters {
+namespace {
+
+const PlannedCounter& Find(const CounterPlan& plan, const std::string& label) {
+  for (const PlannedCounter& c : plan.counters) {
+    if (c.label == label) return c;
+  }
+  static const PlannedCounter none;
+  ADD_FAILURE() << "no counter " << label;
+  return none;
+}
+
+TEST(CounterPlanTest, DefaultWordsAreEveryMetric) {
+  const auto words = DefaultCounterWords();
+  ASSERT_EQ(words.size(), 10u);
+  EXPECT_EQ(words.front(), "cycles");
+  EXPECT_EQ(words.back(), "page-faults");
+}
+
+TEST(CounterPlanTest, SoftwareMetricsAlwaysCount) {
+  PlanOptions options;
+  options.platform = platforms::PlatformId::kGeneric;
+  const CounterPlan plan = PlanCounters(DefaultCounterWords(), options);
+  for (const char* m : {"task-clock", "context-switches", "cpu-migrations", "page-faults"}) {
+    const PlannedCounter& c = Find(plan, m);
+    EXPECT_EQ(c.status, EventStatus::kCounted) << m << ": " << c.reason;
+    EXPECT_EQ(c.encoding->type, PERF_TYPE_SOFTWARE);
+  }
+  // Hardware metrics either count or carry a status and a reason.
+  const PlannedCounter& cycles = Find(plan, "cycles");
+  if (cycles.status != EventStatus::kCounted) {
+    EXPECT_EQ(cycles.status, EventStatus::kNotSupported);
+    EXPECT_FALSE(cycles.reason.empty());
+  }
+}
+
+TEST(CounterPlanTest, SyscallsTracepointIsKeptRegistered) {
+  PlanOptions options;
+  options.user_only = false;
+  const CounterPlan plan = PlanCounters({"syscalls"}, options);
+  const PlannedCounter& c = plan.counters.at(0);
+  if (c.status != EventStatus::kCounted) GTEST_SKIP() << c.reason;
+  EXPECT_EQ(c.encoding->type, PERF_TYPE_TRACEPOINT);
+  EXPECT_EQ(c.event, "raw_syscalls:sys_enter");
+  EXPECT_EQ(plan.keepers.size(), 1u);
+}
+
+TEST(CounterPlanTest, UserOnlyMakesTheTracepointNotPermitted) {
+  PlanOptions options;
+  options.user_only = true;
+  const CounterPlan plan = PlanCounters({"syscalls", "task-clock"}, options);
+  EXPECT_TRUE(plan.user_only);
+  EXPECT_EQ(plan.counters[0].status, EventStatus::kNotPermitted);
+  EXPECT_NE(plan.counters[0].reason.find("sysctl kernel.perf_event_paranoid=1"),
+            std::string::npos);
+  EXPECT_EQ(plan.counters[1].status, EventStatus::kCounted);
+}
+
+TEST(CounterPlanTest, FallbackChainIsWalkedAndRecorded) {
+  PlanOptions options;
+  options.platform = platforms::PlatformId::kSkylake;
+  const CounterPlan plan = PlanCounters({"icache-misses"}, options);
+  const PlannedCounter& c = plan.counters.at(0);
+  ASSERT_EQ(c.steps.size(), 3u);
+  EXPECT_EQ(c.steps[0].event, "skl::ICACHE_64B:IFTAG_MISS");
+  EXPECT_EQ(c.steps[2].event, "L1-icache-load-misses");
+}
+
+TEST(CounterPlanTest, UnknownAndDuplicateWords) {
+  const CounterPlan plan = PlanCounters({"task-clock", "bogus-event-q", "task-clock"}, {});
+  ASSERT_EQ(plan.counters.size(), 2u);
+  EXPECT_EQ(plan.counters[1].status, EventStatus::kUnknown);
+  EXPECT_NE(plan.counters[1].reason.find("bogus-event-q"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace timeit::counters

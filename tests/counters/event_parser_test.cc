@@ -1,0 +1,70 @@
+#include "counters/event_parser.h"
+
+#include <gtest/gtest.h>
+#include <linux/perf_event.h>
+
+#include "counters/pfm_library.h"
+#include "counters/tracefs.h"
+
+namespace timeit::counters {
+namespace {
+
+TEST(EventParserTest, GenericEvents) {
+  const ParsedEvent cycles = ParseEventString("cpu-cycles", false);
+  ASSERT_TRUE(cycles.encoding);
+  EXPECT_EQ(cycles.encoding->type, PERF_TYPE_HARDWARE);
+  EXPECT_EQ(cycles.encoding->config, PERF_COUNT_HW_CPU_CYCLES);
+  const ParsedEvent icache = ParseEventString("L1-icache-load-misses", false);
+  ASSERT_TRUE(icache.encoding);
+  EXPECT_EQ(icache.encoding->type, PERF_TYPE_HW_CACHE);
+  EXPECT_EQ(icache.encoding->config, 0x10001u);
+  const ParsedEvent clock = ParseEventString("task-clock", false);
+  EXPECT_EQ(clock.encoding->type, PERF_TYPE_SOFTWARE);
+}
+
+TEST(EventParserTest, RawEvents) {
+  const ParsedEvent raw = ParseEventString("r01c2", false);
+  ASSERT_TRUE(raw.encoding);
+  EXPECT_EQ(raw.encoding->type, PERF_TYPE_RAW);
+  EXPECT_EQ(raw.encoding->config, 0x1c2u);
+  EXPECT_EQ(raw.encoding->origin, EventOrigin::kRaw);
+}
+
+TEST(EventParserTest, TracepointIdFromTracefs) {
+  const TracepointId id = ReadTracepointId("raw_syscalls:sys_enter");
+  if (!id.found) GTEST_SKIP() << "no tracefs here (errno " << id.error << ")";
+  const ParsedEvent tp = ParseEventString("raw_syscalls:sys_enter", false);
+  ASSERT_TRUE(tp.encoding);
+  EXPECT_EQ(tp.encoding->type, PERF_TYPE_TRACEPOINT);
+  EXPECT_EQ(tp.encoding->config, id.id);
+  // Counting user mode only, a tracepoint would count nothing: refused.
+  const ParsedEvent user = ParseEventString("raw_syscalls:sys_enter", true);
+  EXPECT_EQ(user.status, EventStatus::kNotPermitted);
+  EXPECT_FALSE(user.encoding);
+  EXPECT_NE(user.reason.find("perf_event_paranoid"), std::string::npos);
+}
+
+TEST(EventParserTest, TracefsRootsAreSearchedInOrder) {
+  EXPECT_FALSE(ReadTracepointId("raw_syscalls:sys_enter", {"/nonexistent"}).found);
+  EXPECT_TRUE(LooksLikeTracepoint("sched:sched_switch"));
+  EXPECT_FALSE(LooksLikeTracepoint("skl::ICACHE_64B:IFTAG_MISS"));
+  EXPECT_FALSE(LooksLikeTracepoint("cycles"));
+}
+
+TEST(EventParserTest, LibpfmEventsOfThisCpu) {
+  // libpfm4's OS-generic PMU exists on every architecture.
+  const ParsedEvent sw = ParseEventString("perf::PERF_COUNT_SW_CPU_CLOCK", false);
+  ASSERT_TRUE(sw.encoding) << sw.reason;
+  EXPECT_EQ(sw.encoding->type, PERF_TYPE_SOFTWARE);
+  EXPECT_EQ(sw.encoding->origin, EventOrigin::kLibpfm);
+  EXPECT_EQ(sw.encoding->name, "perf::PERF_COUNT_SW_CPU_CLOCK");
+}
+
+TEST(EventParserTest, UnknownNamesSaySo) {
+  const ParsedEvent bad = ParseEventString("no-such-event-xyz", false);
+  EXPECT_EQ(bad.status, EventStatus::kUnknown);
+  EXPECT_NE(bad.reason.find("libpfm4"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace timeit::counters

@@ -1,0 +1,148 @@
+// Counts a real process tree through the same code path the run loop uses
+// (plan, open on the child before exec, read after reaping), with the
+// events every machine has: the syscall tracepoint and software events.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "counters/counter_plan.h"
+#include "counters/tree_counters.h"
+
+namespace timeit::counters {
+namespace {
+
+const char* kLoop = SYSCALL_LOOP_PATH;
+
+/// Starts argv blocked on a pipe, lets `counters` attach, releases it and
+/// reaps it: the run loop's sequence in miniature.
+std::vector<CounterReading> CountRun(TreeCounters& counters, const std::vector<std::string>& argv,
+                                     int expected_exit = 0) {
+  int go[2];
+  EXPECT_EQ(pipe2(go, O_CLOEXEC), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    char byte;
+    if (read(go[0], &byte, 1) != 1) _exit(126);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  close(go[0]);
+  counters.Attach(pid);
+  EXPECT_EQ(write(go[1], "x", 1), 1);
+  close(go[1]);
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == expected_exit);
+  return counters.Collect();
+}
+
+/// perf stat's count of raw_syscalls:sys_enter for the same command.
+long PerfStatSyscalls(const std::string& args) {
+  const std::string cmd =
+      "perf stat -x, -e raw_syscalls:sys_enter -- " + std::string(kLoop) + " " + args + " 2>&1";
+  FILE* out = popen(cmd.c_str(), "r");
+  if (out == nullptr) return -1;
+  char line[512];
+  long count = -1;
+  while (fgets(line, sizeof line, out) != nullptr) {
+    const std::string text = line;
+    if (text.find("raw_syscalls:sys_enter") != std::string::npos) count = std::stol(text);
+  }
+  pclose(out);
+  return count;
+}
+
+CounterPlan PlanOrSkip(const std::vector<std::string>& words) {
+  return PlanCounters(words, PlanOptions{});
+}
+
+TEST(TreeCountingTest, SyscallsMatchPerfStatExactly) {
+  CounterPlan plan = PlanOrSkip({"syscalls"});
+  ASSERT_EQ(plan.counters.size(), 1u);
+  if (plan.counters[0].status != EventStatus::kCounted) {
+    GTEST_SKIP() << "syscall tracepoint not countable here: " << plan.counters[0].reason;
+  }
+  TreeCounters counters({*plan.counters[0].encoding}, plan.user_only);
+  constexpr long kCalls = 100000;
+  const auto readings = CountRun(counters, {kLoop, std::to_string(kCalls)});
+  ASSERT_EQ(readings.size(), 1u);
+  ASSERT_EQ(readings[0].status, EventStatus::kCounted) << readings[0].reason;
+  const long ours = static_cast<long>(*readings[0].value);
+  EXPECT_GE(ours, kCalls);
+  EXPECT_LT(ours, kCalls + 200);  // exec's and libc's own start-up calls
+  const long perf = PerfStatSyscalls(std::to_string(kCalls));
+  if (perf < 0) GTEST_SKIP() << "perf stat unavailable; ours: " << ours;
+  EXPECT_EQ(ours, perf);
+  EXPECT_EQ(readings[0].running_fraction, 1.0);
+}
+
+TEST(TreeCountingTest, TreeOfTwoWithinOnePercentOfPerfStat) {
+  CounterPlan plan = PlanOrSkip({"syscalls"});
+  if (plan.counters[0].status != EventStatus::kCounted) GTEST_SKIP() << plan.counters[0].reason;
+  TreeCounters counters({*plan.counters[0].encoding}, plan.user_only);
+  constexpr long kCalls = 50000;
+  // The parent makes kCalls, its one child another kCalls.
+  const auto readings = CountRun(counters, {kLoop, std::to_string(kCalls), "1"});
+  ASSERT_EQ(readings[0].status, EventStatus::kCounted) << readings[0].reason;
+  const double ours = *readings[0].value;
+  EXPECT_GE(ours, 2.0 * kCalls);
+  const long perf = PerfStatSyscalls(std::to_string(kCalls) + " 1");
+  if (perf < 0) GTEST_SKIP() << "perf stat unavailable";
+  EXPECT_NEAR(ours, static_cast<double>(perf), 0.01 * static_cast<double>(perf));
+}
+
+TEST(TreeCountingTest, SoftwareMetricsArePresentAndCountTheTree) {
+  CounterPlan plan =
+      PlanOrSkip({"task-clock", "context-switches", "cpu-migrations", "page-faults"});
+  std::vector<EventEncoding> events;
+  for (const PlannedCounter& c : plan.counters) {
+    ASSERT_EQ(c.status, EventStatus::kCounted) << c.label << ": " << c.reason;
+    events.push_back(*c.encoding);
+  }
+  TreeCounters counters(events, plan.user_only);
+  // A series reuses one TreeCounters: run twice.
+  for (int run = 0; run < 2; ++run) {
+    const auto readings = CountRun(counters, {kLoop, "20000", "2"});
+    ASSERT_EQ(readings.size(), 4u);
+    for (const CounterReading& r : readings) {
+      EXPECT_EQ(r.status, EventStatus::kCounted) << r.reason;
+      ASSERT_TRUE(r.value.has_value());
+    }
+    EXPECT_GT(*readings[0].value, 0.0);   // task-clock, ns
+    EXPECT_GT(*readings[3].value, 30.0);  // three processes fault in their pages
+  }
+}
+
+TEST(TreeCountingTest, HardwareCyclesWhenThereIsAPmu) {
+  CounterPlan plan = PlanOrSkip({"cycles", "instructions"});
+  if (plan.counters[0].status != EventStatus::kCounted) {
+    GTEST_SKIP() << "no hardware PMU: cycles " << StatusName(plan.counters[0].status) << " ("
+                 << plan.counters[0].reason << ")";
+  }
+  TreeCounters counters({*plan.counters[0].encoding, *plan.counters[1].encoding}, plan.user_only);
+  const auto readings = CountRun(counters, {kLoop, "10000"});
+  ASSERT_TRUE(readings[0].value && readings[1].value);
+  EXPECT_GT(*readings[0].value, 10000.0);
+  EXPECT_GT(*readings[1].value, 10000.0);
+}
+
+TEST(TreeCountingTest, ACommandThatNeverExecsIsNotCountedNotZero) {
+  CounterPlan plan = PlanOrSkip({"task-clock"});
+  TreeCounters counters({*plan.counters[0].encoding}, plan.user_only);
+  const auto readings = CountRun(counters, {"/nonexistent/command"}, 127);
+  // The child exits 127 without exec: enable_on_exec never fired.
+  ASSERT_EQ(readings.size(), 1u);
+  EXPECT_EQ(readings[0].status, EventStatus::kNotCounted);
+  EXPECT_FALSE(readings[0].value.has_value());
+}
+
+}  // namespace
+}  // namespace timeit::counters
