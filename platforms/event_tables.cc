@@ -69,7 +69,14 @@ constexpr Row kWestmere[] = {
     {M::kCacheMisses, "LLC_MISSES", 0x412e},
 };
 // Sandy Bridge to Broadwell: ICACHE:MISSES (0x0280).
-constexpr Row kSandyIvy[] = {
+constexpr Row kIvyBridge[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE:MISSES", 0x280},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
+};
+constexpr Row kSandyBridge[] = {
     {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
     {M::kInstructions, "INSTRUCTION_RETIRED", 0xc0},
     {M::kIcacheMisses, "ICACHE:MISSES", 0x280},
@@ -139,8 +146,8 @@ std::span<const Row> RowsFor(PlatformId platform) {
     case PlatformId::kCore2: return kCore2;
     case PlatformId::kNehalem: return kNehalem;
     case PlatformId::kWestmere: return kWestmere;
-    case PlatformId::kSandyBridge:
-    case PlatformId::kIvyBridge: return kSandyIvy;
+    case PlatformId::kSandyBridge: return kSandyBridge;
+    case PlatformId::kIvyBridge: return kIvyBridge;
     case PlatformId::kHaswell:
     case PlatformId::kBroadwell: return kHaswellBroadwell;
     case PlatformId::kSkylake:
