@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <string_view>
 
+#include "wrapper/cli.h"
 #include "wrapper/errors.h"
+#include "wrapper/run_command.h"
 #include "wrapper/subcommands.h"
 #include "wrapper/version.h"
 
@@ -37,13 +39,15 @@ int Dispatch(int argc, char** argv) {
   const std::string_view first = argv[1];
   if (first == "--help" || first == "-h") {
     PrintUsage(stdout);
+    std::printf("\n%s", RunUsage().c_str());
     return kExitOk;
   }
   if (first == "--version") return PrintVersion(argc - 1, argv + 1);
   for (const Subcommand& s : kSubcommands) {
     if (first == s.name) return s.main(argc - 1, argv + 1);
   }
-  throw UsageError("unknown subcommand '" + std::string(first) + "' (see timeit --help)");
+  // Not a subcommand (or an option): the run mode, `timeit [options] COMMAND`.
+  return RunMain(argc, argv);
 }
 
 }  // namespace timeit

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace timeit {
+
+/// Where the measured command's stdout and stderr go.
+enum class CommandOutput {
+  kInherit,  ///< timeit's own stdout/stderr (a build's errors stay visible)
+  kNull,     ///< stdout discarded; stderr kept aside and shown if a run fails
+  kFile,     ///< both appended to `command_output_file`; its tail shown if a run fails
+};
+
+enum class ProgressMode { kAuto, kBar, kNone };
+
+/// Everything `timeit [options] [--] COMMAND [ARGS...]` was asked to do.
+struct RunOptions {
+  int runs = 10;
+  int warmup = 1;
+  std::string output;  ///< CSV path; "-" is stdout; empty: timeit-YYYYmmdd-HHMMSS.csv
+  std::string label;   ///< empty: the output file's stem
+  std::string prepare, cleanup, setup, teardown;  ///< shell commands; empty: none
+  bool ignore_failure = false;
+  std::vector<int> cpus;               ///< CPU affinity of the command; empty: unchanged
+  std::optional<double> timeout;       ///< seconds per run
+  CommandOutput command_output = CommandOutput::kInherit;
+  std::string command_output_file;
+  bool quiet = false;
+  ProgressMode progress = ProgressMode::kAuto;
+  bool shell = false;                  ///< run the command through /bin/sh -c
+  std::vector<std::string> events;     ///< -e words, split at commas, in order
+  bool no_counters = false;
+  bool help = false;
+  bool version = false;
+  std::vector<std::string> command;    ///< the command and its arguments
+};
+
+/// Parses the run mode's arguments (argv[0] is the program name). Option
+/// parsing stops at the first word that is not an option or at `--`, so
+/// `timeit -n 10 make -j64` passes -j64 to make. Throws UsageError; never
+/// exits. A missing COMMAND is an error unless --help or --version is given.
+RunOptions ParseRunOptions(int argc, const char* const* argv);
+
+/// Parses a CPU list such as "0-3,8,10-11". Throws UsageError.
+std::vector<int> ParseCpuList(const std::string& text);
+
+/// The --help text of the run mode.
+std::string RunUsage();
+
+}  // namespace timeit

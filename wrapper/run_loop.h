@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrapper/child_launcher.h"
+#include "wrapper/cli.h"
+#include "wrapper/command_output.h"
+#include "wrapper/measurement_source.h"
+#include "wrapper/progress_line.h"
+#include "wrapper/results_csv_writer.h"
+#include "wrapper/results_row.h"
+#include "wrapper/run_summary.h"
+#include "wrapper/signal_forwarder.h"
+
+namespace timeit {
+
+/// What a series is made of, built by the run mode before the first run.
+struct SeriesParts {
+  const RunOptions& options;
+  std::vector<std::unique_ptr<MeasurementSource>>& sources;
+  ResultsCsvWriter& csv;
+  ResultsRowFormatter& rows;
+  CommandOutputSink& output;
+  ProgressLine& progress;
+  RunSummary& summary;
+  SignalForwarder& signals;
+  ChildLauncher& command;
+  /// --setup, --prepare, --cleanup, --teardown through /bin/sh -c; null when not given.
+  std::unique_ptr<ChildLauncher> setup, prepare, cleanup, teardown;
+  std::string csv_name;        ///< the results file as the user named it
+  std::FILE* report = stderr;  ///< where the summary goes
+};
+
+/// Runs the series: setup; then per run prepare, the measured run, cleanup;
+/// then teardown. Every finished run becomes a CSV row at once. Returns the
+/// exit status: 0, 1 (the command or a helper command failed), 127 (the
+/// command cannot be executed), 128+N (timeit got signal N).
+class RunLoop {
+ public:
+  explicit RunLoop(SeriesParts& parts) : p_(parts) {}
+  int Run();
+
+ private:
+  enum class Step { kNext, kStop };
+  Step MeasureOne(int index, int total, int& exit_status);
+  /// A helper shell command; false (after saying so) when it failed.
+  bool RunHelper(ChildLauncher* helper, const char* option, int run);
+  void PrintNotes(int run, MetricValues& values);
+  void Say(const std::string& line);
+
+  SeriesParts& p_;
+  MetricValues values_;
+  std::string notes_;
+  bool leftovers_reported_ = false;
+  int failed_runs_ = 0;
+  struct timespec series_start_ {};
+};
+
+}  // namespace timeit

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace timeit {
+
+/// What a series ran on and what it ran, gathered once before the first run
+/// and repeated on every CSV row (the series columns of results_columns.h),
+/// so that series from different kernels and hosts can be told apart later.
+struct SeriesMetadata {
+  std::string host;
+  std::string kernel_release;
+  std::string kernel_version;
+  std::string cpu_model;
+  std::string platform;  ///< the detected counter platform; "unknown" until detection exists
+  std::string timeit_version;
+  std::string command;   ///< the command line, quoted as a shell would need it
+};
+
+SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);
+
+/// The CPU model from a /proc/cpuinfo text: "model name" on x86, the
+/// implementer and part on ARM (which has no model name line).
+std::string CpuModelFromCpuinfo(const std::string& cpuinfo);
+
+/// `words` as one shell command line: words with blanks or shell
+/// metacharacters are single-quoted.
+std::string ShellQuoteCommand(const std::vector<std::string>& words);
+
+}  // namespace timeit

@@ -1,0 +1,16 @@
+#include "wrapper/sources.h"
+
+#include "wrapper/resource_usage_source.h"
+
+namespace timeit {
+
+std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options) {
+  std::vector<std::unique_ptr<MeasurementSource>> sources;
+  sources.push_back(std::make_unique<ResourceUsageSource>());
+  // The counter source goes here: if (!options.no_counters)
+  //   sources.push_back(MakeCounterSource(options.events));
+  (void)options;
+  return sources;
+}
+
+}  // namespace timeit
