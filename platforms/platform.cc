@@ -100,4 +100,9 @@ PlatformId IdentifyPlatform(const CpuInfo& cpu) {
   return PlatformId::kGeneric;
 }
 
+PlatformId DetectPlatform(const std::string& cpuinfo_path) {
+  const std::optional<CpuInfo> cpu = ReadCpuInfo(cpuinfo_path);
+  return cpu ? IdentifyPlatform(*cpu) : PlatformId::kGeneric;
+}
+
 }  // namespace timeit::platforms

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "platforms/cpu_info.h"
@@ -52,5 +53,9 @@ std::optional<PlatformId> FindPlatform(std::string_view name);
 /// Picks the table for a CPU from its cpuinfo identity alone; whether the
 /// kernel can count anything is decided later by probing.
 PlatformId IdentifyPlatform(const CpuInfo& cpu);
+
+/// Reads `cpuinfo_path` and identifies the platform; kGeneric when the file
+/// cannot be read.
+PlatformId DetectPlatform(const std::string& cpuinfo_path = kDefaultCpuInfoPath);
 
 }  // namespace timeit::platforms
