@@ -5,6 +5,7 @@
 
 #include "wrapper/cli.h"
 #include "wrapper/errors.h"
+#include "wrapper/ministat_command.h"
 #include "wrapper/run_command.h"
 #include "wrapper/subcommands.h"
 #include "wrapper/version.h"
@@ -20,6 +21,7 @@ int PrintVersion(int, char**) {
 /// Subcommands are the first word; anything else is the command to measure.
 constexpr Subcommand kSubcommands[] = {
     {"version", "print the version", PrintVersion},
+    {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
 };
 
 void PrintUsage(std::FILE* out) {
