@@ -30,7 +30,7 @@ std::string ExplainOpenErrno(int err) {
     case ENOENT:
     case EOPNOTSUPP:
     case ENODEV:
-      return text + "; the kernel has no PMU for this event here (a VM without a virtual PMU?)";
+      return text + "; no PMU in this kernel counts it (a VM?)";
     case EINVAL:
       return text + "; the kernel rejects this encoding on this CPU";
     case EMFILE:

@@ -5,6 +5,7 @@
 
 #include "wrapper/cli.h"
 #include "wrapper/errors.h"
+#include "wrapper/events_command.h"
 #include "wrapper/ministat_command.h"
 #include "wrapper/run_command.h"
 #include "wrapper/subcommands.h"
@@ -22,6 +23,7 @@ int PrintVersion(int, char**) {
 constexpr Subcommand kSubcommands[] = {
     {"version", "print the version", PrintVersion},
     {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
+    {"events", "show the platform, its counters' events and what counts here", EventsMain},
 };
 
 void PrintUsage(std::FILE* out) {

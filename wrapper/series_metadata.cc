@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "platforms/machine.h"
+#include "wrapper/counter_source.h"
 #include "wrapper/version.h"
 
 namespace timeit {
@@ -16,9 +17,11 @@ std::string ValueOf(const std::string& line) {
   return start == std::string::npos ? std::string() : line.substr(start);
 }
 
-/// The one place the platform column is filled. The counters work replaces
-/// the body with the platform detection of platforms/ (e.g. "graviton2").
-std::string DetectedPlatformName() { return "unknown"; }
+/// The one place the platform column is filled: the event table the
+/// counters use on this machine (e.g. "neoverse-n1", "zen3", "generic").
+std::string DetectedPlatformName() {
+  return std::string(platforms::GetPlatformInfo(DetectedPlatform()).name);
+}
 
 }  // namespace
 

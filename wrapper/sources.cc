@@ -1,5 +1,6 @@
 #include "wrapper/sources.h"
 
+#include "wrapper/counter_source.h"
 #include "wrapper/resource_usage_source.h"
 
 namespace timeit {
@@ -7,9 +8,7 @@ namespace timeit {
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options) {
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
-  // The counter source goes here: if (!options.no_counters)
-  //   sources.push_back(MakeCounterSource(options.events));
-  (void)options;
+  if (!options.no_counters) sources.push_back(MakeCounterSource(options.events));
   return sources;
 }
 
