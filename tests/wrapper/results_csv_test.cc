@@ -1,0 +1,171 @@
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "wrapper/errors.h"
+#include "wrapper/results_csv_reader.h"
+#include "wrapper/results_csv_writer.h"
+#include "wrapper/results_row.h"
+
+namespace timeit {
+namespace {
+namespace fs = std::filesystem;
+
+class ResultsCsvTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "timeit-csv-XXXXXX").string();
+    ASSERT_NE(mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+  void Write(const std::string& name, const std::string& text) const {
+    std::ofstream(Path(name), std::ios::binary) << text;
+  }
+  std::string Read(const std::string& name) const {
+    std::ifstream in(Path(name), std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  fs::path dir_;
+};
+
+const std::vector<std::string> kColumns = {"label", "run", "warmup", "start", "status", "real"};
+const std::string kHeader = "label,run,warmup,start,status,real\n";
+
+TEST_F(ResultsCsvTest, NewFileGetsHeaderThenRows) {
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  EXPECT_FALSE(w.appending());
+  EXPECT_EQ(w.last_run(), 0);
+  w.Append("a,1,1,t,0,1.5\n", false);
+  w.Append("a,2,0,t,0,1.25\n", true);
+  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1.5\na,2,0,t,0,1.25\n");
+  EXPECT_TRUE(warnings.empty());
+}
+
+TEST_F(ResultsCsvTest, AppendingContinuesTheLabelsRunNumbers) {
+  Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\n");
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  EXPECT_TRUE(w.appending());
+  EXPECT_EQ(w.last_run(), 2);
+  w.Append("a,3,0,t,0,1\n", false);
+  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\na,3,0,t,0,1\n");
+}
+
+TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
+  Write("a.csv", "label,run,warmup,start,status,real,cycles\n");
+  std::vector<std::string> warnings;
+  try {
+    ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(Path("a.csv") + ":1: cannot append: its columns differ", 0), 0u)
+        << e.what();
+    EXPECT_EQ(e.exit_status(), kExitBadInput);
+  }
+}
+
+TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
+  Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.9");
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  EXPECT_EQ(w.last_run(), 1);
+  w.Append("a,2,0,t,0,1\n", false);
+  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\n");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], Path("a.csv") + ":3: removed an incomplete last row (left by an interrupted run)");
+}
+
+TEST_F(ResultsCsvTest, NulBytesLeftByAPowerLossAreRemoved) {
+  Write("a.csv", kHeader + "a,1,1,t,0,1\n" + std::string(5, '\0'));
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\n");
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST_F(ResultsCsvTest, CutOffHeaderIsRewritten) {
+  Write("a.csv", "label,ru");
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  EXPECT_EQ(Read("a.csv"), kHeader);
+}
+
+TEST_F(ResultsCsvTest, ReaderSkipsOurPartialLastRowWithAWarning) {
+  std::vector<std::string> warnings;
+  const ResultsTable t = ParseResultsCsv(kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.", "a.csv", &warnings);
+  EXPECT_EQ(t.rows.size(), 1u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "a.csv:3: skipped an incomplete last row (left by an interrupted run)");
+}
+
+TEST_F(ResultsCsvTest, ReaderKeepsTheLastRowOfOtherCsvsWithoutFinalNewline) {
+  const ResultsTable t = ParseResultsCsv("\xEF\xBB\xBFx,y\r\n1,2\r\n3,4", "h.csv", nullptr);
+  EXPECT_FALSE(t.IsTimeitFormat());
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"3", "4"}));
+  EXPECT_EQ(t.lines[1], 3);
+  EXPECT_EQ(*t.Column("y"), 1u);
+}
+
+TEST_F(ResultsCsvTest, ReaderErrorsNameFileAndLine) {
+  EXPECT_THROW(ParseResultsCsv("", "e.csv", nullptr), InputError);
+  try {
+    ParseResultsCsv("x,y\n1,2\n3\n", "r.csv", nullptr);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "r.csv:3: ragged row: 1 fields, the header has 2");
+  }
+  try {
+    ParseResultsCsv("x,x\n", "d.csv", nullptr);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "d.csv:1: duplicate column 'x'");
+  }
+}
+
+TEST_F(ResultsCsvTest, MetricCells) {
+  const ResultsTable t = ParseResultsCsv("m\n1.5\n\n\"\"\nabc\n", "m.csv", nullptr);
+  ASSERT_EQ(t.rows.size(), 3u);
+  EXPECT_EQ(ParseMetricCell(t, 0, 0), 1.5);
+  EXPECT_EQ(ParseMetricCell(t, 1, 0), std::nullopt);
+  try {
+    ParseMetricCell(t, 2, 0);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "m.csv:5: column 'm': 'abc' is not a number");
+  }
+}
+
+TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
+  SeriesMetadata m{"host1", "6.1.0", "#1 SMP Debian 6.1.0, 2024", "AMD EPYC", "unknown", "0.1.0",
+                   "sh -c 'echo \"hi\"'"};
+  ResultsRowFormatter f("isync", m, {"real", "user", "cycles"});
+  EXPECT_EQ(f.columns(),
+            (std::vector<std::string>{"label", "run", "warmup", "start", "status", "real", "user",
+                                      "cycles", "notes", "host", "kernel_release", "kernel_version",
+                                      "cpu_model", "platform", "timeit_version", "command"}));
+  const struct timespec start {1700000000, 123456789};
+  EXPECT_EQ(f.Format(3, false, start, "0", {1.5, 0.25, std::nullopt}, "cycles: not supported"),
+            "isync,3,0,2023-11-14T22:13:20.123Z,0,1.5,0.25,,cycles: not supported,host1,6.1.0,"
+            "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+}
+
+TEST(ResultsRowTest, StatusCells) {
+  char buf[16];
+  EXPECT_EQ(StatusCell(0, false, buf), "0");
+  EXPECT_EQ(StatusCell(3 << 8, false, buf), "3");
+  EXPECT_EQ(StatusCell(SIGSEGV, false, buf), "SIGSEGV");
+  EXPECT_EQ(StatusCell(SIGKILL, true, buf), "timeout");
+}
+
+}  // namespace
+}  // namespace timeit
