@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs timeit's main job on the
-# embedded workload.
+# embedded workload: the same N geteuid calls through two system call
+# entries, 10 measured runs each, into two CSVs, then their comparison.
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
@@ -8,4 +9,35 @@ TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 timeit_install_deps
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 timeit="$TIMEIT_ROOT/build/timeit"
+bench="$TIMEIT_ROOT/build/bench/syscall-bench"
 "$timeit" --version
+
+# x86-64: the syscall instruction against the int $0x80 gate (when this
+# kernel has IA-32 emulation); arm64: svc #0 against the libc path.
+case "$(uname -m)" in
+  x86_64) a=syscall b=int80 ;;
+  aarch64) a=svc b=libc ;;
+  *) a=libc b=libc ;;
+esac
+if ! "$bench" "$b" 1 2>/dev/null; then
+  echo "demo: '$b' is not available on this kernel; comparing '$a' with libc" >&2
+  b=libc
+fi
+calls=${DEMO_CALLS:-300000}
+out=${DEMO_DIR:-$TIMEIT_ROOT/build/demo}
+mkdir -p "$out"
+rm -f "$out/$a.csv" "$out/$b.csv"
+
+for entry in "$a" "$b"; do
+  echo
+  echo "== $entry: timeit -n 10 -o $out/$entry.csv -- syscall-bench $entry $calls"
+  "$timeit" -n 10 -o "$out/$entry.csv" -- "$bench" "$entry" "$calls"
+done
+
+echo
+if "$timeit" compare --help >/dev/null 2>&1; then
+  "$timeit" compare "$out/$a.csv" "$out/$b.csv"
+else
+  echo "(timeit compare is not built yet: the two summaries above are the comparison)"
+fi
+echo "CSVs: $out/$a.csv $out/$b.csv"
