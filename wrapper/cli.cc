@@ -17,23 +17,23 @@ namespace {
 po::options_description MakeOptions() {
   po::options_description d("options");
   d.add_options()
-      ("runs,n", po::value<std::string>(), "measured runs (default 10)")
-      ("warmup,w", po::value<std::string>(), "warm-up runs before them, recorded but not summarised (default 1)")
-      ("output,o", po::value<std::string>(), "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)")
-      ("label", po::value<std::string>(), "series label (default: the output file's stem)")
-      ("prepare", po::value<std::string>(), "shell command before every run, not measured")
-      ("cleanup", po::value<std::string>(), "shell command after every run, not measured")
-      ("setup", po::value<std::string>(), "shell command once before the series")
-      ("teardown", po::value<std::string>(), "shell command once after the series")
+      ("runs,n", po::value<std::string>()->value_name("N"), "measured runs (default 10)")
+      ("warmup,w", po::value<std::string>()->value_name("N"), "warm-up runs before them, recorded but not summarised (default 1)")
+      ("output,o", po::value<std::string>()->value_name("FILE"), "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)")
+      ("label", po::value<std::string>()->value_name("NAME"), "series label (default: the output file's stem)")
+      ("prepare", po::value<std::string>()->value_name("CMD"), "shell command before every run, not measured")
+      ("cleanup", po::value<std::string>()->value_name("CMD"), "shell command after every run, not measured")
+      ("setup", po::value<std::string>()->value_name("CMD"), "shell command once before the series")
+      ("teardown", po::value<std::string>()->value_name("CMD"), "shell command once after the series")
       ("ignore-failure", "keep going when the command fails")
-      ("cpus", po::value<std::string>(), "CPU affinity of the command, e.g. 0-3,8")
-      ("timeout", po::value<std::string>(), "kill a run after SECONDS (it counts as failed)")
-      ("command-output", po::value<std::string>(),
+      ("cpus", po::value<std::string>()->value_name("LIST"), "CPU affinity of the command, e.g. 0-3,8")
+      ("timeout", po::value<std::string>()->value_name("SECONDS"), "kill a run after SECONDS (it counts as failed)")
+      ("command-output", po::value<std::string>()->value_name("WHERE"),
        "inherit (default), null (stdout dropped, stderr shown on failure) or a FILE")
       ("quiet,q", "no announcements, progress or summary")
-      ("progress", po::value<std::string>(), "auto (default: on a terminal), bar or none")
+      ("progress", po::value<std::string>()->value_name("WHEN"), "auto (default: on a terminal), bar or none")
       ("shell", "run COMMAND through /bin/sh -c")
-      ("events,e", po::value<std::vector<std::string>>()->composing(),
+      ("events,e", po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
        "counters to record, comma-separated; repeatable")
       ("no-counters", "record no performance counters")
       ("version", "print the version")
