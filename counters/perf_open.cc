@@ -18,15 +18,18 @@ OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOp
   attr.config1 = encoding.config1;
   attr.config2 = encoding.config2;
   attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-  attr.disabled = 1;
+  if (options.group_read) attr.read_format |= PERF_FORMAT_GROUP;
+  const bool member = options.group_fd >= 0;
+  attr.disabled = member ? 0 : 1;
   attr.exclude_kernel = options.user_only ? 1 : 0;
   attr.exclude_hv = options.user_only ? 1 : 0;
   if (options.tree) {
-    attr.enable_on_exec = 1;
+    attr.enable_on_exec = member ? 0 : 1;
     attr.inherit = 1;
   }
   OpenedCounter opened;
-  const long fd = ::syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  const long fd =
+      ::syscall(SYS_perf_event_open, &attr, pid, -1, options.group_fd, PERF_FLAG_FD_CLOEXEC);
   if (fd < 0) {
     opened.error = errno;
   } else {
@@ -45,6 +48,21 @@ bool ReadCounter(int fd, RawCount& out) {
   out.value = values[0];
   out.time_enabled = values[1];
   out.time_running = values[2];
+  return true;
+}
+
+bool ReadGroup(int fd, std::size_t members, GroupCount& out) {
+  // nr, time_enabled, time_running, then one value per member.
+  std::vector<std::uint64_t> buffer(3 + members);
+  const auto bytes = static_cast<ssize_t>(buffer.size() * sizeof(std::uint64_t));
+  const ssize_t n = ::read(fd, buffer.data(), static_cast<std::size_t>(bytes));
+  if (n != bytes || buffer[0] != members) {
+    if (n >= 0) errno = EIO;
+    return false;
+  }
+  out.time_enabled = buffer[1];
+  out.time_running = buffer[2];
+  out.values.assign(buffer.begin() + 3, buffer.end());
   return true;
 }
 

@@ -2,6 +2,10 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 #include "counters/event_encoding.h"
 #include "counters/unique_fd.h"
 
@@ -10,11 +14,16 @@ namespace timeit::counters {
 /// How to open one counter.
 struct OpenOptions {
   bool user_only = false;  ///< exclude_kernel and exclude_hv
-  /// Counting a process tree: disabled=1, enable_on_exec=1, inherit=1, so
-  /// the count starts at exec and includes every descendant. Off for
-  /// probes and keepers opened on timeit itself (no inheritance into every
-  /// fork of ours, no enabling by our own exec).
+  /// Counting process trees: inherit=1 and, for a group leader,
+  /// disabled=1 and enable_on_exec=1, so a copy inherited by a child at
+  /// fork starts counting at the child's exec and takes in every
+  /// descendant. Off for probes (no inheritance into every fork of ours).
   bool tree = true;
+  /// -1: the event leads its own group. Otherwise the leader's fd: the
+  /// member is scheduled with it (disabled=0, no enable_on_exec of its own).
+  int group_fd = -1;
+  /// read_format gets PERF_FORMAT_GROUP (set on leaders read with ReadGroup).
+  bool group_read = false;
 };
 
 /// An opened counter, or errno.
@@ -37,5 +46,14 @@ struct RawCount {
 
 /// read(2) of one counter; false (errno set) on a short or failed read.
 bool ReadCounter(int fd, RawCount& out);
+
+/// read(2) of a group leader opened with group_read: `members` counts in
+/// group order (leader first), sharing one time_enabled/time_running.
+struct GroupCount {
+  std::uint64_t time_enabled = 0;
+  std::uint64_t time_running = 0;
+  std::vector<std::uint64_t> values;
+};
+bool ReadGroup(int fd, std::size_t members, GroupCount& out);
 
 }  // namespace timeit::counters

@@ -1,11 +1,20 @@
 #include "counters/tree_counters.h"
 
+#include <linux/perf_event.h>
+
 #include <cerrno>
 #include <cstring>
 
-#include "counters/perf_open.h"
-
 namespace timeit::counters {
+namespace {
+
+/// Software events and tracepoints are always scheduled: grouping them
+/// costs nothing and saves a read per event per run.
+bool NeverMultiplexed(const EventEncoding& e) {
+  return e.type == PERF_TYPE_SOFTWARE || e.type == PERF_TYPE_TRACEPOINT;
+}
+
+}  // namespace
 
 CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
                             std::uint64_t time_running) {
@@ -31,41 +40,70 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
 }
 
 TreeCounters::TreeCounters(std::vector<EventEncoding> events, bool user_only)
-    : events_(std::move(events)), user_only_(user_only) {}
+    : events_(std::move(events)), user_only_(user_only), open_errors_(events_.size(), 0) {
+  OpenGroups();
+}
 
-void TreeCounters::Attach(pid_t pid) {
-  fds_.clear();
-  errors_.assign(events_.size(), 0);
-  fds_.reserve(events_.size());
-  OpenOptions options;
-  options.user_only = user_only_;
-  options.tree = true;
+void TreeCounters::OpenGroups() {
+  OpenOptions leader_options;
+  leader_options.user_only = user_only_;
+  leader_options.tree = true;
+  leader_options.group_read = true;
+  std::optional<std::size_t> shared;  // index of the software/tracepoint group
   for (std::size_t i = 0; i < events_.size(); ++i) {
-    OpenedCounter opened = OpenCounter(events_[i], pid, options);
-    errors_[i] = opened.error;
-    fds_.push_back(std::move(opened.fd));
+    if (NeverMultiplexed(events_[i]) && shared) {
+      OpenOptions member_options = leader_options;
+      member_options.group_fd = groups_[*shared].leader.get();
+      OpenedCounter member = OpenCounter(events_[i], 0, member_options);
+      if (member.fd) {
+        groups_[*shared].members.push_back(std::move(member.fd));
+        groups_[*shared].events.push_back(i);
+        continue;
+      }
+      // Refused as a member: try it on its own below.
+    }
+    OpenedCounter leader = OpenCounter(events_[i], 0, leader_options);
+    if (!leader.fd) {
+      open_errors_[i] = leader.error;
+      continue;
+    }
+    if (NeverMultiplexed(events_[i]) && !shared) shared = groups_.size();
+    Group group;
+    group.leader = std::move(leader.fd);
+    group.events.push_back(i);
+    groups_.push_back(std::move(group));
   }
+}
+
+void TreeCounters::Attach(pid_t /*pid*/) {
+  for (Group& g : groups_) g.baseline_ok = ReadGroup(g.leader.get(), g.events.size(), g.baseline);
 }
 
 std::vector<CounterReading> TreeCounters::Collect() {
   std::vector<CounterReading> readings(events_.size());
   for (std::size_t i = 0; i < events_.size(); ++i) {
-    CounterReading& r = readings[i];
-    if (i >= fds_.size() || !fds_[i]) {
-      const int err = i < errors_.size() && errors_[i] != 0 ? errors_[i] : EBADF;
-      r.status = StatusFromOpenErrno(err);
-      r.reason = "perf_event_open on the command: " + ExplainOpenErrno(err);
-      continue;
+    if (open_errors_[i] != 0) {
+      readings[i].status = StatusFromOpenErrno(open_errors_[i]);
+      readings[i].reason = "perf_event_open: " + ExplainOpenErrno(open_errors_[i]);
     }
-    RawCount raw;
-    if (!ReadCounter(fds_[i].get(), raw)) {
-      r.status = EventStatus::kNotCounted;
-      r.reason = std::string("read: ") + std::strerror(errno);
-      continue;
-    }
-    r = ScaleReading(raw.value, raw.time_enabled, raw.time_running);
   }
-  fds_.clear();
+  for (Group& g : groups_) {
+    GroupCount now;
+    if (!g.baseline_ok || !ReadGroup(g.leader.get(), g.events.size(), now)) {
+      const std::string why = g.baseline_ok ? std::strerror(errno) : "no baseline read";
+      for (std::size_t e : g.events) {
+        readings[e].status = EventStatus::kNotCounted;
+        readings[e].reason = "read: " + why;
+      }
+      continue;
+    }
+    const std::uint64_t enabled = now.time_enabled - g.baseline.time_enabled;
+    const std::uint64_t running = now.time_running - g.baseline.time_running;
+    for (std::size_t k = 0; k < g.events.size(); ++k) {
+      readings[g.events[k]] = ScaleReading(now.values[k] - g.baseline.values[k], enabled, running);
+    }
+    g.baseline_ok = false;  // the next run reads its own baseline
+  }
   return readings;
 }
 

@@ -8,6 +8,7 @@
 
 #include "counters/event_encoding.h"
 #include "counters/event_status.h"
+#include "counters/perf_open.h"
 #include "counters/unique_fd.h"
 
 namespace timeit::counters {
@@ -25,29 +26,50 @@ struct CounterReading {
 CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
                             std::uint64_t time_running);
 
-/// Counts a set of events over one process tree: opened on the child while
-/// it waits before exec (enable_on_exec, inherit), read after it is reaped.
-/// One instance serves a whole series: Attach, Collect, Attach, Collect...
+/// Counts a set of events over the process tree of each run of a series.
+///
+/// The events are opened once, on timeit itself, disabled, with inherit and
+/// enable_on_exec: every child timeit forks gets disabled copies, which the
+/// kernel turns on when that child execs, which its descendants inherit,
+/// and which fold their counts back into timeit's events when they exit.
+/// timeit never execs, so its own work is never counted. This is counting
+/// "opened on the child before exec" without two syscalls per event per
+/// run: perf_event_open and close per run cost more than a bare spawn of
+/// /bin/true, and the first event on a tracepoint makes the kernel patch
+/// its code (~40 ms in a VM). A run's counts are the difference between a
+/// read before its child execs and one after it is reaped.
+///
+/// Software events and tracepoints share one group (one read); each
+/// hardware event leads its own, so that each multiplexes on its own.
+/// Construct it before the first child is forked.
 class TreeCounters {
  public:
   TreeCounters(std::vector<EventEncoding> events, bool user_only);
 
-  /// Opens every event on `pid`, which must not have exec'd yet. A failure
-  /// is kept per event and reported by Collect.
+  /// The run's child `pid` has been forked (it holds the disabled copies)
+  /// and has not exec'd yet: read the baseline.
   void Attach(pid_t pid);
 
-  /// Reads and closes the run's counters, one reading per event. Call after
-  /// the child has been reaped: by then its exited descendants' counts have
-  /// been folded into the inherited counters.
+  /// Reads after the child has been reaped (its exited descendants' counts
+  /// have been folded in by then): one reading per event, in order.
   std::vector<CounterReading> Collect();
 
   std::size_t size() const { return events_.size(); }
 
  private:
+  struct Group {
+    UniqueFd leader;
+    std::vector<UniqueFd> members;     ///< after the leader
+    std::vector<std::size_t> events;   ///< event index per value, leader first
+    GroupCount baseline;
+    bool baseline_ok = false;
+  };
+  void OpenGroups();
+
   std::vector<EventEncoding> events_;
   bool user_only_;
-  std::vector<UniqueFd> fds_;
-  std::vector<int> errors_;
+  std::vector<Group> groups_;
+  std::vector<int> open_errors_;  ///< per event: errno of a failed open, else 0
 };
 
 }  // namespace timeit::counters
