@@ -63,12 +63,27 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
     if (tp.error == EACCES || tp.error == EPERM) {
       return Failed(EventStatus::kNotPermitted,
                     "cannot read its id from tracefs (" + std::string(std::strerror(tp.error)) +
-                        "); run as root, or mount tracefs readable for this user");
+                        "); run as root or with CAP_PERFMON, or make tracefs readable" +
+                        (user_only ? " and `sysctl kernel.perf_event_paranoid=1`" : ""));
     }
     // Not in tracefs: "ICACHE:MISSES" has the same shape; try libpfm4.
   }
   PfmEncoding pfm = EncodeWithPfm(text, user_only);
   if (pfm.encoding) return Encoded(std::move(*pfm.encoding));
+  if (const auto colons = text.find("::"); colons != std::string::npos) {
+    const std::string pmu = text.substr(0, colons);
+    if (!PfmHasPmu(pmu)) {
+      return Failed(EventStatus::kUnknown,
+                    "this libpfm4 has no PMU '" + pmu +
+                        "' (it has only its own architecture's PMUs; see `timeit events`)");
+    }
+    const std::string here = DefaultPfmPmu();
+    if (pmu != here) {
+      return Failed(EventStatus::kNotSupported,
+                    "libpfm4: " + pfm.error + "; PMU '" + pmu + "' is not this CPU's (" +
+                        (here.empty() ? std::string("none detected") : here) + ")");
+    }
+  }
   return Failed(EventStatus::kUnknown,
                 "not a metric, generic event, tracepoint or raw rNNNN, and libpfm4 says: " +
                     pfm.error + " (see `timeit events`)");

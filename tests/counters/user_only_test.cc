@@ -1,0 +1,68 @@
+// Where kernel counting is forbidden (perf_event_paranoid >= 2 without
+// CAP_PERFMON), timeit counts user mode only, says so, and reports the
+// syscall tracepoint as "not permitted" instead of a silent 0. Run for real
+// as an unprivileged user: as root, a forked child drops to nobody.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "counters/counter_plan.h"
+#include "counters/privilege.h"
+#include "counters/tree_counters.h"
+
+namespace timeit::counters {
+namespace {
+
+constexpr uid_t kNobody = 65534;
+
+/// Runs in the unprivileged child; returns a bit per failed expectation.
+int CheckUserOnlyCounting() {
+  int failures = 0;
+  const KernelCounting kernel = ProbeKernelCounting();
+  if (kernel.allowed) return 1;
+  if (kernel.note.find("sysctl kernel.perf_event_paranoid=1") == std::string::npos) failures |= 2;
+  const CounterPlan plan = PlanCounters({"syscalls", "task-clock"}, PlanOptions{});
+  if (!plan.user_only || plan.notes.empty()) failures |= 4;
+  if (plan.counters[0].status != EventStatus::kNotPermitted) failures |= 8;
+  if (plan.counters[1].status != EventStatus::kCounted) return failures | 16;
+  TreeCounters counters({*plan.counters[1].encoding}, plan.user_only);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl(SYSCALL_LOOP_PATH, "syscall_loop", "100000", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  counters.Attach(pid);  // already racing to exec: fine for a user-mode clock
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const auto readings = counters.Collect();
+  if (!readings[0].value || *readings[0].value <= 0) failures |= 32;
+  return failures;
+}
+
+TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
+  const auto paranoid = ReadPerfEventParanoid();
+  if (!paranoid || *paranoid < 2) {
+    GTEST_SKIP() << "kernel.perf_event_paranoid is " << (paranoid ? *paranoid : -99)
+                 << ": unprivileged users may count the kernel here";
+  }
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (geteuid() == 0 && (setgid(kNobody) != 0 || setuid(kNobody) != 0)) _exit(100);
+    _exit(CheckUserOnlyCounting());
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  const int code = WEXITSTATUS(status);
+  if (code == 100) GTEST_SKIP() << "cannot drop to uid nobody";
+  EXPECT_EQ(code, 0) << "bits: 1 kernel counting allowed, 2 note lacks the sysctl, 4 plan not "
+                        "user-only, 8 tracepoint not 'not permitted', 16 task-clock not counted, "
+                        "32 no user-mode task-clock";
+}
+
+}  // namespace
+}  // namespace timeit::counters
