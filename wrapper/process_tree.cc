@@ -52,6 +52,7 @@ int KillLeftovers(pid_t process_group, struct rusage& usage) {
   if (process_group <= 0 || ::kill(-process_group, 0) != 0) return 0;  // the usual case
   ::kill(-process_group, SIGKILL);
   int reaped = 0;
+  int killed = 0;
   for (;;) {
     int status = 0;
     struct rusage u {};
@@ -60,8 +61,10 @@ int KillLeftovers(pid_t process_group, struct rusage& usage) {
     if (pid < 0) break;  // ECHILD: none of ours is left in the group
     AddUsage(usage, u);
     ++reaped;
+    // One that exited on its own just now was not a leftover.
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) ++killed;
   }
-  return std::max(reaped, 1);
+  return reaped == 0 ? 1 : killed;  // none reaped: the survivors were not our children
 }
 
 }  // namespace timeit

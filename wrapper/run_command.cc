@@ -1,6 +1,7 @@
 #include "wrapper/run_command.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -99,6 +100,9 @@ int RunMain(int argc, char** argv) {
     null_input.Reset(::open("/dev/null", O_RDONLY | O_CLOEXEC));
     spec.stdin_fd = null_input.get();
   }
+  // wait4 needs SIGCHLD not ignored (a parent may have left it ignored:
+  // then children are reaped by the kernel and wait4 fails with ECHILD).
+  ::signal(SIGCHLD, SIG_DFL);
   SignalForwarder signals;
   spec.reset_signals = signals.handled();
   BecomeSubreaper();
