@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "wrapper/cli.h"
+#include "wrapper/compare_command.h"
 #include "wrapper/errors.h"
 #include "wrapper/events_command.h"
 #include "wrapper/ministat_command.h"
@@ -23,6 +24,7 @@ int PrintVersion(int, char**) {
 constexpr Subcommand kSubcommands[] = {
     {"version", "print the version", PrintVersion},
     {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
+    {"compare", "compare series metric by metric, ministat blocks and a summary", CompareMain},
     {"events", "show the platform, its counters' events and what counts here", EventsMain},
 };
 

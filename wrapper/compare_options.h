@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "stats/ministat_report.h"
+
+namespace timeit {
+
+/// What `timeit compare` was asked to do.
+struct CompareOptions {
+  stats::MinistatOptions report;     ///< -c, -w, -s; width only meaningful when width_given
+  bool width_given = false;          ///< -w; otherwise the terminal decides, as for ministat
+  std::vector<std::string> metrics;  ///< -m, split at commas; empty: every metric with data
+  std::string csv;                   ///< --csv FILE ("-" is stdout); empty: none
+  std::vector<std::string> files;
+  bool help = false;
+};
+
+/// The usage text, newline included.
+const char* CompareUsage();
+
+/// Parses `timeit compare` arguments (argv[0] is the subcommand's name):
+/// -c CONF, -w WIDTH, -m LIST (repeatable), --csv FILE, attached (-w80,
+/// --csv=x.csv) or separate; -s; -h/--help; "--" ends the options. Options
+/// may follow file names, as with ministat. Throws UsageError.
+CompareOptions ParseCompareOptions(int argc, char** argv);
+
+}  // namespace timeit

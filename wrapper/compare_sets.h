@@ -1,0 +1,63 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace timeit {
+
+/// One metric of one set: the values of its measured runs in file order.
+struct MetricSeries {
+  std::vector<double> values;
+  std::vector<std::string> where;  ///< "file:line" of each value, for warnings
+  bool has_column = false;         ///< the column exists (its cells may all be empty)
+  int empty_cells = 0;             ///< measured runs without a value (not counted, not permitted)
+  int multiplexed = 0;             ///< runs whose `<metric>.running` fraction is below 1
+};
+
+/// A series to compare: the measured rows of one label (of one kernel
+/// release) gathered from one or more files.
+struct CompareSet {
+  std::string label;
+  std::vector<std::string> files;
+  std::map<std::string, MetricSeries, std::less<>> metrics;
+  int runs = 0;         ///< measured rows used
+  int warmup_runs = 0;  ///< left out: warm-up
+  int failed_runs = 0;  ///< left out: a non-zero status, a signal or a timeout
+  /// Distinct values of the metadata columns, in order of appearance.
+  std::vector<std::string> cpu_models, platforms, kernel_releases;
+  std::vector<std::string> notes;  ///< distinct notes ("cycles: not permitted (...)")
+};
+
+/// Every set of the files given, and the union of their metrics in report
+/// order (see MetricOrder).
+struct CompareInput {
+  std::vector<CompareSet> sets;
+  std::vector<std::string> metrics;
+};
+
+/// Reads `files` (our results CSVs or any CSV with a header row) into sets:
+/// a `label` column splits a file into sets, else the file's stem is the
+/// label; a label whose rows come from several kernel releases (a series
+/// appended across a reboot) becomes one set per release, `label@release`;
+/// the same label in two files is one set. Warm-up rows and failed runs are
+/// left out (counted). Every numeric column that is not one of our metadata
+/// or `.running` columns is a metric; a column whose first value is text is
+/// not. Things the user should know go to `notes`.
+///
+/// Throws InputError naming the file (and line): unreadable, no header,
+/// ragged rows, duplicate columns, text in a numeric column, more than 7
+/// sets (ministat's symbols), fewer than 2.
+CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<std::string>& notes);
+
+/// Sorts metric names into report order: real, user, sys; then counters (our
+/// counter metrics, or any column with a `.running` companion), in the order
+/// given; then the derived ipc and icache-mpki; then the rest, in the order
+/// given. `counters` names columns known to have a `.running` companion.
+void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters);
+
+/// False for metrics where a higher value is better (ipc); true otherwise:
+/// times and counts, and any column we do not know.
+bool LowerIsBetter(const std::string& metric);
+
+}  // namespace timeit
