@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace timeit::stats {
 namespace {
@@ -17,6 +19,49 @@ void FillMoments(std::span<const double> values, Summary& s) {
     s.variance = squares / static_cast<double>(s.n - 1);
   }
   s.stddev = std::sqrt(s.variance);
+}
+
+/// The median of a large set by selection without reordering it: a sorted
+/// sample of every k-th value brackets the middle ranks with two pivots, one
+/// pass counts the values below the lower pivot and copies those between
+/// the pivots (a few percent of the set), and only that band is selected
+/// in. nullopt for small sets, or when the band misses the middle ranks (an
+/// unlucky sample, e.g. data periodic in the stride); the caller then
+/// selects the usual way. Several times faster than nth_element on
+/// 5,000,000 values, and the values stay in file order.
+std::optional<double> MedianFromBand(std::span<const double> values) {
+  constexpr std::size_t kSample = 16384;
+  constexpr std::size_t kMargin = 320;  // sample ranks; ~5 standard deviations
+  const std::size_t n = values.size();
+  if (n < 8 * kSample) return std::nullopt;
+  std::vector<double> sample;
+  sample.reserve(kSample);
+  const std::size_t stride = n / kSample;
+  for (std::size_t i = stride / 2; i < n && sample.size() < kSample; i += stride) {
+    sample.push_back(values[i]);
+  }
+  std::sort(sample.begin(), sample.end());
+  const std::size_t centre = sample.size() / 2;
+  const double lo = sample[centre - kMargin];
+  const double hi = sample[centre + kMargin];
+
+  std::size_t below = 0;
+  std::vector<double> band;
+  band.reserve(n / kSample * kMargin * 3);
+  for (double v : values) {
+    if (v < lo) {
+      ++below;
+    } else if (v <= hi) {
+      band.push_back(v);
+    }
+  }
+  // Both middle ranks (mid-1 for an even n, and mid) must fall in the band.
+  const std::size_t mid = n / 2;
+  if (below + 1 > mid || mid >= below + band.size()) return std::nullopt;
+  const auto upper = band.begin() + static_cast<std::ptrdiff_t>(mid - below);
+  std::nth_element(band.begin(), upper, band.end());
+  if (n % 2 == 1) return *upper;
+  return (*std::max_element(band.begin(), upper) + *upper) / 2;
 }
 
 }  // namespace
@@ -37,12 +82,16 @@ Summary SummarizeUnordered(std::span<double> values) {
   Summary s;
   s.n = values.size();
   if (s.n == 0) return s;
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  s.min = *lo;
-  s.max = *hi;
-  // Moments before selection, while `values` is still in the caller's order.
+  s.min = s.max = values[0];
+  for (double v : values) {
+    if (v < s.min) s.min = v;
+    if (v > s.max) s.max = v;
+  }
   FillMoments(values, s);
-
+  if (const std::optional<double> median = MedianFromBand(values)) {
+    s.median = *median;
+    return s;
+  }
   const std::size_t mid = s.n / 2;
   const auto upper = values.begin() + static_cast<std::ptrdiff_t>(mid);
   std::nth_element(values.begin(), upper, values.end());

@@ -25,11 +25,13 @@ struct Summary {
 /// catastrophically on values like 1000000001..1000000005.
 Summary Summarize(std::span<const double> sorted_values);
 
-/// Summarises `values` in any order without sorting them: the mean and the
-/// two-pass variance are accumulated in the given order, min and max in the
-/// same pass, and the median is found by selection (std::nth_element), which
-/// reorders `values`. O(n) where sorting would be O(n log n); a reader that
-/// keeps the file order sums exactly as ministat's AddPoint() does.
+/// Summarises `values` in any order without sorting them: min, max, the
+/// mean and the two-pass variance are accumulated in the given order, and
+/// the median is found by selection: for large sets in a band of the middle
+/// ranks bracketed by a sample (the values keep their order), otherwise by
+/// std::nth_element, which reorders `values`. O(n) where sorting would be
+/// O(n log n). A reader that keeps the file order sums exactly as
+/// ministat's AddPoint() does. The values must be finite.
 ///
 /// Only the variance's last bit can differ from Summarize() on the sorted
 /// values (ministat sums the squared deviations in sorted order).

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stats/parse_number.h"
 #include "wrapper/errors.h"
 
 namespace timeit {
@@ -45,6 +46,19 @@ class LineParser {
     ++line_;
     while (end > begin && In(space_, end[-1])) --end;
     const char* p = begin;
+    if (column_ == 1) {
+      // The common case in one pass: a number that ends at a delimiter or
+      // at the end of the line is the whole first field. Anything else
+      // (comments, odd syntax, errors) takes the general path below.
+      while (p < end && In(delimiters_, *p)) ++p;
+      if (p == end || *p == '#') return;
+      double v = 0;
+      const auto [stop, ec] = stats::ParseNumber(p, end, v);
+      if (ec == std::errc() && (stop == end || In(delimiters_, *stop)) && std::isfinite(v)) {
+        values_.Append(v);
+        return;
+      }
+    }
     for (int field = 1;; ++field) {
       while (p < end && In(delimiters_, *p)) ++p;
       if (p == end) {
@@ -70,7 +84,7 @@ class LineParser {
 
   double ToNumber(const char* begin, const char* end) const {
     double v = 0;
-    const auto [ptr, ec] = std::from_chars(begin, end, v);
+    const auto [ptr, ec] = stats::ParseNumber(begin, end, v);
     if (ec != std::errc() || ptr != end) v = ToNumberSlow(begin, end);
     if (!std::isfinite(v)) Fail(begin, end, "is not a finite number");
     return v;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <vector>
 
 namespace timeit::stats {
@@ -76,6 +77,28 @@ TEST(SummarizeUnorderedTest, TwoPassVarianceSurvivesLargeOffsets) {
   const Summary s = SummarizeUnordered(v);
   EXPECT_DOUBLE_EQ(s.variance, 2.5);
   EXPECT_EQ(s.median, 1000000003);
+}
+
+// Large sets take the sampled-band path; it must agree with sorting, for
+// odd and even sizes, for shuffled, sorted and heavily tied data, and for
+// data periodic in the sampling stride (where the band can miss).
+TEST(SummarizeUnorderedTest, LargeSetsMatchSorting) {
+  std::mt19937_64 gen(7);
+  for (const std::size_t n : {std::size_t{200001}, std::size_t{200000}, std::size_t{1} << 20}) {
+    std::vector<std::vector<double>> cases(4);
+    for (std::size_t i = 0; i < n; ++i) {
+      cases[0].push_back(static_cast<double>(gen() % 1000003) / 7);
+      cases[1].push_back(static_cast<double>(i));
+      cases[2].push_back(static_cast<double>(gen() % 3));
+      cases[3].push_back(static_cast<double>(i % (n / 16384)) * (i < n / 2 ? 1 : 1000));
+    }
+    for (std::vector<double>& v : cases) {
+      std::vector<double> sorted = v;
+      std::sort(sorted.begin(), sorted.end());
+      const std::vector<double> original = v;
+      EXPECT_EQ(SummarizeUnordered(v).median, Summarize(sorted).median) << n;
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,44 @@
+#include "stats/parse_number.h"
+
+#include <cstdint>
+
+namespace timeit::stats {
+namespace {
+
+constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr std::uint64_t kMaxExactMantissa = std::uint64_t{1} << 53;
+constexpr int kMaxDigits = 19;  // fits a uint64_t without overflow
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+std::from_chars_result ParseNumber(const char* first, const char* last, double& value) {
+  const char* p = first;
+  const bool negative = p < last && *p == '-';
+  if (negative) ++p;
+  std::uint64_t mantissa = 0;
+  int digits = 0;
+  int fraction_digits = 0;
+  for (; p < last && IsDigit(*p); ++p, ++digits) {
+    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+  }
+  if (p < last && *p == '.') {
+    ++p;
+    for (; p < last && IsDigit(*p); ++p, ++digits, ++fraction_digits) {
+      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    }
+  }
+  const bool exponent_follows = p < last && (*p == 'e' || *p == 'E');
+  if (digits == 0 || digits > kMaxDigits || exponent_follows || mantissa > kMaxExactMantissa ||
+      fraction_digits > 22) {
+    return std::from_chars(first, last, value);
+  }
+  const double magnitude = static_cast<double>(mantissa) / kPowersOfTen[fraction_digits];
+  value = negative ? -magnitude : magnitude;
+  return {p, std::errc()};
+}
+
+}  // namespace timeit::stats
