@@ -38,9 +38,12 @@ ChainStep TryEvent(const std::string& event, bool user_only, UniqueFd& keeper) {
 /// problem can be fixed, "not supported" is the machine, "unknown" a typo.
 int Rank(EventStatus s) {
   switch (s) {
-    case EventStatus::kNotPermitted: return 3;
-    case EventStatus::kNotSupported: return 2;
-    default: return 1;
+    case EventStatus::kNotPermitted:
+      return 3;
+    case EventStatus::kNotSupported:
+      return 2;
+    default:
+      return 1;
   }
 }
 

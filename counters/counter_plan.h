@@ -34,9 +34,9 @@ struct PlannedCounter {
 /// Everything decided once per series.
 struct CounterPlan {
   platforms::PlatformId platform = platforms::PlatformId::kGeneric;
-  bool user_only = false;           ///< kernel counting forbidden: exclude_kernel everywhere
+  bool user_only = false;  ///< kernel counting forbidden: exclude_kernel everywhere
   std::vector<PlannedCounter> counters;
-  std::vector<std::string> notes;   ///< user_only and similar, said once
+  std::vector<std::string> notes;  ///< user_only and similar, said once
   /// Tracepoint events held open (disabled) on timeit itself for the whole
   /// series: the kernel patches its code when a tracepoint gets its first
   /// perf event (~40 ms in a VM); with one always registered, each run's

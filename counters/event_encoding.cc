@@ -9,13 +9,20 @@ namespace {
 
 const char* TypeName(std::uint32_t type) {
   switch (type) {
-    case PERF_TYPE_HARDWARE: return "hardware";
-    case PERF_TYPE_SOFTWARE: return "software";
-    case PERF_TYPE_TRACEPOINT: return "tracepoint";
-    case PERF_TYPE_HW_CACHE: return "hw-cache";
-    case PERF_TYPE_RAW: return "raw";
-    case PERF_TYPE_BREAKPOINT: return "breakpoint";
-    default: return "dynamic PMU";
+    case PERF_TYPE_HARDWARE:
+      return "hardware";
+    case PERF_TYPE_SOFTWARE:
+      return "software";
+    case PERF_TYPE_TRACEPOINT:
+      return "tracepoint";
+    case PERF_TYPE_HW_CACHE:
+      return "hw-cache";
+    case PERF_TYPE_RAW:
+      return "raw";
+    case PERF_TYPE_BREAKPOINT:
+      return "breakpoint";
+    default:
+      return "dynamic PMU";
   }
 }
 

@@ -7,12 +7,18 @@ namespace timeit::counters {
 
 std::string_view StatusName(EventStatus status) {
   switch (status) {
-    case EventStatus::kCounted: return "counted";
-    case EventStatus::kUnknown: return "unknown event";
-    case EventStatus::kNotSupported: return "not supported";
-    case EventStatus::kNotPermitted: return "not permitted";
-    case EventStatus::kNotCounted: return "not counted";
-    case EventStatus::kMultiplexed: return "multiplexed";
+    case EventStatus::kCounted:
+      return "counted";
+    case EventStatus::kUnknown:
+      return "unknown event";
+    case EventStatus::kNotSupported:
+      return "not supported";
+    case EventStatus::kNotPermitted:
+      return "not permitted";
+    case EventStatus::kNotCounted:
+      return "not counted";
+    case EventStatus::kMultiplexed:
+      return "multiplexed";
   }
   return "?";
 }

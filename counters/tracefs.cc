@@ -1,7 +1,7 @@
 #include "counters/tracefs.h"
 
-#include <cerrno>
 #include <cctype>
+#include <cerrno>
 #include <fstream>
 
 namespace timeit::counters {

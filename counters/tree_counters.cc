@@ -26,7 +26,8 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
     return r;
   }
   const double fraction =
-      time_enabled == 0 ? 1.0 : static_cast<double>(time_running) / static_cast<double>(time_enabled);
+      time_enabled == 0 ? 1.0
+                        : static_cast<double>(time_running) / static_cast<double>(time_enabled);
   r.running_fraction = fraction > 1.0 ? 1.0 : fraction;
   if (time_running < time_enabled) {
     r.status = EventStatus::kMultiplexed;

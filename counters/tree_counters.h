@@ -16,7 +16,7 @@ namespace timeit::counters {
 /// One counter's outcome for one run.
 struct CounterReading {
   EventStatus status = EventStatus::kNotCounted;  ///< kCounted, kMultiplexed or a failure
-  std::optional<double> value;  ///< scaled by enabled/running; nullopt unless counted
+  std::optional<double> value;             ///< scaled by enabled/running; nullopt unless counted
   std::optional<double> running_fraction;  ///< time_running / time_enabled
   std::string reason;                      ///< for failures: errno text and what to do
 };
@@ -59,8 +59,8 @@ class TreeCounters {
  private:
   struct Group {
     UniqueFd leader;
-    std::vector<UniqueFd> members;     ///< after the leader
-    std::vector<std::size_t> events;   ///< event index per value, leader first
+    std::vector<UniqueFd> members;    ///< after the leader
+    std::vector<std::size_t> events;  ///< event index per value, leader first
     GroupCount baseline;
     bool baseline_ok = false;
   };

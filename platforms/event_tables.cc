@@ -139,27 +139,41 @@ constexpr Row kZen34[] = {
 
 std::span<const Row> RowsFor(PlatformId platform) {
   switch (platform) {
-    case PlatformId::kGeneric: return {};
-    case PlatformId::kNeoverseN1: return kNeoverseN1;
+    case PlatformId::kGeneric:
+      return {};
+    case PlatformId::kNeoverseN1:
+      return kNeoverseN1;
     case PlatformId::kPentium4:
-    case PlatformId::kPentiumD: return kNetBurst;
-    case PlatformId::kCore2: return kCore2;
-    case PlatformId::kNehalem: return kNehalem;
-    case PlatformId::kWestmere: return kWestmere;
-    case PlatformId::kSandyBridge: return kSandyBridge;
-    case PlatformId::kIvyBridge: return kIvyBridge;
+    case PlatformId::kPentiumD:
+      return kNetBurst;
+    case PlatformId::kCore2:
+      return kCore2;
+    case PlatformId::kNehalem:
+      return kNehalem;
+    case PlatformId::kWestmere:
+      return kWestmere;
+    case PlatformId::kSandyBridge:
+      return kSandyBridge;
+    case PlatformId::kIvyBridge:
+      return kIvyBridge;
     case PlatformId::kHaswell:
-    case PlatformId::kBroadwell: return kHaswellBroadwell;
+    case PlatformId::kBroadwell:
+      return kHaswellBroadwell;
     case PlatformId::kSkylake:
     case PlatformId::kSkylakeX:
-    case PlatformId::kCascadeLake: return kSkylake;
+    case PlatformId::kCascadeLake:
+      return kSkylake;
     case PlatformId::kIcelake:
-    case PlatformId::kIcelakeX: return kIcelake;
-    case PlatformId::kSapphireRapids: return kSapphireRapids;
+    case PlatformId::kIcelakeX:
+      return kIcelake;
+    case PlatformId::kSapphireRapids:
+      return kSapphireRapids;
     case PlatformId::kZen1:
-    case PlatformId::kZen2: return kZen12;
+    case PlatformId::kZen2:
+      return kZen12;
     case PlatformId::kZen3:
-    case PlatformId::kZen4: return kZen34;
+    case PlatformId::kZen4:
+      return kZen34;
   }
   return {};
 }
@@ -169,16 +183,26 @@ std::span<const Row> RowsFor(PlatformId platform) {
 /// the raw_syscalls:sys_enter tracepoint, exact on every architecture.
 std::string_view GenericEvent(Metric metric) {
   switch (metric) {
-    case M::kCycles: return "cpu-cycles";
-    case M::kInstructions: return "instructions";
-    case M::kIcacheMisses: return "L1-icache-load-misses";
-    case M::kBranchMisses: return "branch-misses";
-    case M::kCacheMisses: return "cache-misses";
-    case M::kSyscalls: return "raw_syscalls:sys_enter";
-    case M::kTaskClock: return "task-clock";
-    case M::kContextSwitches: return "context-switches";
-    case M::kCpuMigrations: return "cpu-migrations";
-    case M::kPageFaults: return "page-faults";
+    case M::kCycles:
+      return "cpu-cycles";
+    case M::kInstructions:
+      return "instructions";
+    case M::kIcacheMisses:
+      return "L1-icache-load-misses";
+    case M::kBranchMisses:
+      return "branch-misses";
+    case M::kCacheMisses:
+      return "cache-misses";
+    case M::kSyscalls:
+      return "raw_syscalls:sys_enter";
+    case M::kTaskClock:
+      return "task-clock";
+    case M::kContextSwitches:
+      return "context-switches";
+    case M::kCpuMigrations:
+      return "cpu-migrations";
+    case M::kPageFaults:
+      return "page-faults";
   }
   return {};
 }

@@ -13,9 +13,9 @@ namespace timeit::platforms {
 /// kGeneric: the kernel's generic events, which every PMU driver maps.
 enum class PlatformId {
   kGeneric,
-  kNeoverseN1,        // AWS Graviton2, Ampere Altra
-  kPentium4,          // NetBurst models 0-2 (Willamette, Northwood)
-  kPentiumD,          // NetBurst models 3, 4, 6 (Prescott, Smithfield, Presler)
+  kNeoverseN1,  // AWS Graviton2, Ampere Altra
+  kPentium4,    // NetBurst models 0-2 (Willamette, Northwood)
+  kPentiumD,    // NetBurst models 3, 4, 6 (Prescott, Smithfield, Presler)
   kCore2,
   kNehalem,
   kWestmere,
@@ -23,12 +23,12 @@ enum class PlatformId {
   kIvyBridge,
   kHaswell,
   kBroadwell,
-  kSkylake,           // client Skylake through Comet Lake
+  kSkylake,  // client Skylake through Comet Lake
   kSkylakeX,
   kCascadeLake,
-  kIcelake,           // client Ice Lake, Tiger Lake, Rocket Lake
+  kIcelake,  // client Ice Lake, Tiger Lake, Rocket Lake
   kIcelakeX,
-  kSapphireRapids,    // and Emerald Rapids
+  kSapphireRapids,  // and Emerald Rapids
   kZen1,
   kZen2,
   kZen3,
@@ -37,10 +37,10 @@ enum class PlatformId {
 
 struct PlatformInfo {
   PlatformId id;
-  std::string_view name;         ///< what `--platform` takes and the CSV records
-  std::string_view alias;        ///< a second accepted name, or empty
+  std::string_view name;   ///< what `--platform` takes and the CSV records
+  std::string_view alias;  ///< a second accepted name, or empty
   std::string_view description;
-  std::string_view pfm_pmu;      ///< libpfm4 4.13 PMU name its table uses, or empty
+  std::string_view pfm_pmu;  ///< libpfm4 4.13 PMU name its table uses, or empty
 };
 
 /// Every platform, kGeneric first.

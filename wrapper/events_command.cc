@@ -37,7 +37,8 @@ std::string PlatformNames() {
 }
 
 std::string CpuSummary(const platforms::CpuInfo& cpu) {
-  if (cpu.arch == "arm64") return fmt::format("implementer {:#x} part {:#x}", cpu.implementer, cpu.part);
+  if (cpu.arch == "arm64")
+    return fmt::format("implementer {:#x} part {:#x}", cpu.implementer, cpu.part);
   return fmt::format("{} family {} model {} stepping {}", cpu.vendor, cpu.family, cpu.model,
                      cpu.stepping);
 }
@@ -115,8 +116,8 @@ int EventsMain(int argc, char** argv) {
   if (named) {
     const auto found = platforms::FindPlatform(platform_name);
     if (!found) {
-      throw UsageError("events: unknown platform '" + platform_name + "' (known: " +
-                       PlatformNames() + ")");
+      throw UsageError("events: unknown platform '" + platform_name +
+                       "' (known: " + PlatformNames() + ")");
     }
     platform = *found;
     // Another machine's PMU: libpfm4 encodes it only when asked to.

@@ -33,9 +33,9 @@ TEST(EventsTest, DetectedPlatformAndOneLinePerMetric) {
   EXPECT_EQ(r.out.rfind("platform: ", 0), 0u) << r.out;
   EXPECT_TRUE(Contains(r.out, "\nkernel PMUs:")) << r.out;
   EXPECT_TRUE(Contains(r.out, "\nlibpfm4 default PMU:")) << r.out;
-  for (const char* metric : {"cycles ", "instructions ", "icache-misses ", "branch-misses ",
-                             "cache-misses ", "syscalls ", "task-clock ", "context-switches ",
-                             "cpu-migrations ", "page-faults "}) {
+  for (const char* metric :
+       {"cycles ", "instructions ", "icache-misses ", "branch-misses ", "cache-misses ",
+        "syscalls ", "task-clock ", "context-switches ", "cpu-migrations ", "page-faults "}) {
     EXPECT_FALSE(LineStarting(r.out, metric).empty()) << metric << "\n" << r.out;
   }
   // Software events count on every Linux machine with perf_event.
@@ -47,8 +47,7 @@ TEST(EventsTest, DetectedPlatformAndOneLinePerMetric) {
 TEST(EventsTest, Graviton2Table) {
   const ProcessResult r = RunTimeit({"events", "--platform", "graviton2"});
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("platform: neoverse-n1 (Arm Neoverse N1 (AWS Graviton2)), as named", 0),
-            0u)
+  EXPECT_EQ(r.out.rfind("platform: neoverse-n1 (Arm Neoverse N1 (AWS Graviton2)), as named", 0), 0u)
       << r.out;
   // On arm64 libpfm4 encodes them ("config 0x11"); elsewhere the table's
   // documented codes are shown ("raw 0x11 (per the table)").
@@ -109,8 +108,7 @@ TEST(EventsTest, CounterColumnsOfARun) {
   const std::string header = csv.substr(0, csv.find('\n'));
   const bool user_only = Contains(header, "syscalls:u");
   if (user_only) GTEST_SKIP() << "kernel counting not permitted here: " << header;
-  EXPECT_TRUE(Contains(header, ",syscalls,task-clock,no-such-event,syscalls.running,"))
-      << header;
+  EXPECT_TRUE(Contains(header, ",syscalls,task-clock,no-such-event,syscalls.running,")) << header;
   const ResultsTable t = ReadRuns(dir.path() / "c.csv");
   const auto syscalls = ColumnOf(t, "syscalls");
   const auto clock = ColumnOf(t, "task-clock");

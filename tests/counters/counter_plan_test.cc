@@ -23,10 +23,10 @@ TEST(CounterPlanTest, DefaultWordsAreEveryMetric) {
 }
 
 /// qemu-user (the arm64 tests) has no perf_event_open at all.
-#define SKIP_WITHOUT_PERF_EVENTS(plan)                                                \
-  do {                                                                                \
-    const PlannedCounter& clock = Find(plan, "task-clock");                           \
-    if (clock.status != EventStatus::kCounted) GTEST_SKIP() << clock.reason;          \
+#define SKIP_WITHOUT_PERF_EVENTS(plan)                                       \
+  do {                                                                       \
+    const PlannedCounter& clock = Find(plan, "task-clock");                  \
+    if (clock.status != EventStatus::kCounted) GTEST_SKIP() << clock.reason; \
   } while (0)
 
 TEST(CounterPlanTest, SoftwareMetricsAlwaysCount) {
@@ -65,8 +65,7 @@ TEST(CounterPlanTest, UserOnlyMakesTheTracepointNotPermitted) {
   SKIP_WITHOUT_PERF_EVENTS(plan);
   EXPECT_TRUE(plan.user_only);
   EXPECT_EQ(plan.counters[0].status, EventStatus::kNotPermitted);
-  EXPECT_NE(plan.counters[0].reason.find("sysctl kernel.perf_event_paranoid=1"),
-            std::string::npos);
+  EXPECT_NE(plan.counters[0].reason.find("sysctl kernel.perf_event_paranoid=1"), std::string::npos);
   EXPECT_EQ(plan.counters[1].status, EventStatus::kCounted);
 }
 

@@ -18,8 +18,7 @@ TEST(EventTablesTest, NeoverseN1Table) {
             (Chain{"arm_n1::L1I_CACHE_REFILL", "L1-icache-load-misses"}));
   EXPECT_EQ(EventChain(p, Metric::kBranchMisses),
             (Chain{"arm_n1::BR_MIS_PRED_RETIRED", "branch-misses"}));
-  EXPECT_EQ(EventChain(p, Metric::kSyscalls),
-            (Chain{"arm_n1::EXC_SVC", "raw_syscalls:sys_enter"}));
+  EXPECT_EQ(EventChain(p, Metric::kSyscalls), (Chain{"arm_n1::EXC_SVC", "raw_syscalls:sys_enter"}));
 }
 
 TEST(EventTablesTest, PentiumDUsesTraceCacheMisses) {
