@@ -20,7 +20,7 @@ double MedianOf(std::vector<double>& v) {
 
 std::vector<Outlier> FindOutliers(std::span<const double> values, double threshold) {
   std::vector<Outlier> found;
-  if (values.size() < 3) return found;
+  if (values.size() < 5) return found;  // the MAD of 3 or 4 values means little
   std::vector<double> work(values.begin(), values.end());
   const double median = MedianOf(work);
   double mean_abs = 0;

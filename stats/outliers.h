@@ -21,7 +21,7 @@ struct Outlier {
 /// When the MAD is 0 (more than half the values are equal) the mean absolute
 /// deviation scaled by 1.253314 stands in for MAD/0.6745 (as IBM's SPSS
 /// documentation does); when that is 0 too, every value is equal and none
-/// is an outlier. Fewer than 3 values: none.
+/// is an outlier. Fewer than 5 values: none (the MAD of so few means little).
 std::vector<Outlier> FindOutliers(std::span<const double> values,
                                   double threshold = kOutlierThreshold);
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "wrapper/config_series.h"
 #include "wrapper/errors.h"
 
 namespace timeit {
@@ -36,6 +37,11 @@ po::options_description MakeOptions() {
       ("events,e", po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
        "counters to record, comma-separated; repeatable")
       ("no-counters", "record no performance counters")
+      ("baseline", po::value<std::string>()->value_name("FILE"), "afterwards, compare the results with this earlier results CSV")
+      ("config", po::value<std::vector<std::string>>()->composing()->value_name("NAME=CMD"),
+       "a configuration: CMD (shell) runs before each of its runs; several run interleaved, then compared")
+      ("order", po::value<std::string>()->value_name("ORDER"), "of --config runs in each round: alternate (default) or random")
+      ("seed", po::value<std::string>()->value_name("N"), "seed of --order random (default: from the clock, printed)")
       ("version", "print the version")
       ("help,h", "print this help");
   return d;
@@ -194,6 +200,10 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
     throw UsageError("--label: must be a single line");
   if (o.command.empty() && !o.help && !o.version)
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
+  o.baseline = str("baseline");
+  if (vm.count("config"))
+    for (const std::string& c : vm["config"].as<std::vector<std::string>>()) o.configs.push_back(ParseConfigOption(c));
+  CheckConfigOptions(vm.count("order") ? str("order") : std::string(), vm.count("seed") ? str("seed") : std::string(), o);
   if (o.shell && o.command.size() > 1)
     throw UsageError("--shell takes the command as one word: timeit --shell 'make -j8 && make install'");
   return o;

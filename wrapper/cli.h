@@ -1,7 +1,9 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace timeit {
@@ -32,6 +34,12 @@ struct RunOptions {
   bool shell = false;                  ///< run the command through /bin/sh -c
   std::vector<std::string> events;     ///< -e words, split at commas, in order
   bool no_counters = false;
+  std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
+  /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
+  std::vector<std::pair<std::string, std::string>> configs;
+  bool random_order = false;  ///< --order random: configurations shuffled per round
+  std::uint64_t seed = 0;     ///< --seed; without it a random order takes one from the clock
+  bool seed_given = false;
   bool help = false;
   bool version = false;
   std::vector<std::string> command;    ///< the command and its arguments

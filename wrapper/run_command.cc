@@ -12,6 +12,7 @@
 #include "wrapper/errors.h"
 #include "wrapper/process_tree.h"
 #include "wrapper/run_loop.h"
+#include "wrapper/series_comparison.h"
 #include "wrapper/series_metadata.h"
 #include "wrapper/sources.h"
 #include "wrapper/version.h"
@@ -77,7 +78,9 @@ int RunMain(int argc, char** argv) {
 
   const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
   const bool csv_on_stdout = csv_path == "-";
-  const std::string label = o.label.empty() ? DefaultLabel(csv_path, o.command) : o.label;
+  CheckSeriesComparison(o, csv_path);
+  std::string label = o.label.empty() ? DefaultLabel(csv_path, o.command) : o.label;
+  for (std::size_t i = 0; i < o.configs.size(); ++i) label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
   ResultsRowFormatter rows(label, GatherSeriesMetadata(o.command, o.shell), metric_columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
@@ -115,8 +118,19 @@ int RunMain(int argc, char** argv) {
                     ShellLauncher(o.cleanup, spec), ShellLauncher(o.teardown, spec),
                     csv_on_stdout ? std::string("stdout") : csv_path,
                     csv_on_stdout ? stderr : stdout};
+  if (!o.configs.empty()) {
+    parts.configs = MakeConfigSeries(o.configs, spec, GatherSeriesMetadata(o.command, o.shell),
+                                     metric_columns, csv_path);
+    const std::uint64_t seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
+    if (o.random_order && !o.seed_given && !o.quiet)
+      std::fprintf(stderr, "timeit: random order with --seed %llu\n", static_cast<unsigned long long>(seed));
+    parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
+                                         o.random_order, seed);
+  }
   std::fflush(stdout);
-  return RunLoop(parts).Run();
+  const int status = RunLoop(parts).Run();
+  if (status == kExitOk) PrintSeriesComparison(o, csv_path, parts.report);
+  return status;
 }
 
 }  // namespace timeit

@@ -67,8 +67,17 @@ void RunLoop::PrintNotes(int run, MetricValues& /*values*/) {
 
 RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   const RunOptions& o = p_.options;
-  const bool warmup = index < o.warmup;
-  const int run = p_.csv.last_run() + index + 1;
+  // In an interleaved series the run belongs to one configuration: its
+  // numbering, its label, and its command before the run.
+  ConfigSeries* config = p_.configs.empty() ? nullptr : &p_.configs[static_cast<std::size_t>(
+                                                            p_.schedule[static_cast<std::size_t>(index)].config)];
+  const int series_index = config ? p_.schedule[static_cast<std::size_t>(index)].index : index;
+  const bool warmup = series_index < o.warmup;
+  const int run = (config ? config->last_run : p_.csv.last_run()) + series_index + 1;
+  if (config && !RunHelper(config->command.get(), ("--config " + config->name).c_str(), run)) {
+    exit_status = kExitCommandFailed;
+    return Step::kStop;
+  }
   if (!RunHelper(p_.prepare.get(), "--prepare", run)) {
     exit_status = kExitCommandFailed;
     return Step::kStop;
@@ -114,9 +123,9 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   }
   char status_buf[16];
   const std::string_view status = StatusCell(exit.wait_status, timed_out, status_buf);
-  p_.csv.Append(p_.rows.Format(run, warmup, start_utc, status, values_, notes_),
+  p_.csv.Append((config ? *config->rows : p_.rows).Format(run, warmup, start_utc, status, values_, notes_),
                 exit.wall_seconds > 1.0);
-  if (!warmup) p_.summary.Add(values_);
+  if (!warmup && !config) p_.summary.Add(values_);  // configurations are compared instead
   p_.progress.AfterRun(index + 1, total, exit.wall_seconds, Since(series_start_));
 
   if (timed_out || !Succeeded(exit.wait_status)) {
@@ -146,7 +155,7 @@ int RunLoop::Run() {
   values_.reserve(p_.rows.columns().size());
   if (!RunHelper(p_.setup.get(), "--setup", 0)) return kExitCommandFailed;
   int exit_status = kExitOk;
-  const int total = o.warmup + o.runs;
+  const int total = p_.configs.empty() ? o.warmup + o.runs : static_cast<int>(p_.schedule.size());
   for (int i = 0; i < total; ++i)
     if (MeasureOne(i, total, exit_status) == Step::kStop) break;
   p_.progress.Clear();
@@ -161,7 +170,7 @@ int RunLoop::Run() {
   }
   if (failed_runs_ > 0 && o.ignore_failure && !o.quiet)
     Say(std::to_string(failed_runs_) + " run(s) failed and are included below");
-  if (!o.quiet) p_.summary.Print(p_.report);
+  if (!o.quiet && p_.configs.empty()) p_.summary.Print(p_.report);
   return exit_status;
 }
 

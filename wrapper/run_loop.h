@@ -9,6 +9,7 @@
 #include "wrapper/child_launcher.h"
 #include "wrapper/cli.h"
 #include "wrapper/command_output.h"
+#include "wrapper/config_series.h"
 #include "wrapper/measurement_source.h"
 #include "wrapper/progress_line.h"
 #include "wrapper/results_csv_writer.h"
@@ -33,6 +34,10 @@ struct SeriesParts {
   std::unique_ptr<ChildLauncher> setup, prepare, cleanup, teardown;
   std::string csv_name;        ///< the results file as the user named it
   std::FILE* report = stderr;  ///< where the summary goes
+  /// --config: the configurations and the interleaved order of their runs
+  /// (see config_series.h); empty for a plain series.
+  std::vector<ConfigSeries> configs = {};
+  std::vector<ScheduledRun> schedule = {};
 };
 
 /// Runs the series: setup; then per run prepare, the measured run, cleanup;
