@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <optional>
 
@@ -145,6 +146,10 @@ void SetBuilder::AddTable(const ResultsTable& t,
     for (std::size_t i = 0; i < metric_columns.size(); ++i) {
       MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
       const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
+      if (v && !std::isfinite(*v))
+        throw InputError(t.file, t.lines[r],
+                         "column '" + t.columns[metric_columns[i]] + "': '" + std::string(Trim(t.rows[r][metric_columns[i]])) +
+                             "' is not a finite number");
       if (!v) {
         ++m.empty_cells;
         continue;
@@ -174,7 +179,13 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
 
 CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<std::string>& notes) {
   std::vector<ResultsTable> tables;
-  for (const std::string& f : files) tables.push_back(ReadResultsCsv(f, &notes));
+  for (const std::string& f : files) {
+    tables.push_back(ReadResultsCsv(f, &notes));
+    if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
+    const std::vector<std::string>& header = tables.back().columns;
+    if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) { return LooksNumeric(c); }))
+      throw InputError(f, 1, "no header row: the first line holds numbers (timeit ministat reads plain columns)");
+  }
   // A label whose rows come from several kernels is one set per kernel.
   std::map<std::string, std::vector<std::string>> releases;
   for (const ResultsTable& t : tables)

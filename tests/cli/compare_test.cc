@@ -1,0 +1,346 @@
+// timeit compare as a user runs it, on hand-made CSVs: the exact report, each
+// metric block against Debian's ministat on the same column, labels from
+// file stems and from a label column, mixed headers, missing metrics, the
+// summary CSV, warnings and bad input; then --baseline and --config.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <sstream>
+
+#include "tests/cli/run_csv.h"
+#include "tests/cli/run_timeit.h"
+
+namespace timeit::testing {
+namespace {
+
+constexpr const char* kMinistat = "/usr/bin/ministat";
+const std::string kHeader =
+    "label,run,warmup,start,status,real,user,sys,notes,host,kernel_release,kernel_version,"
+    "cpu_model,platform,timeit_version,command\n";
+
+/// A row of our format; `kernel` and `cpu` vary the metadata.
+std::string Row(const std::string& label, int run, bool warmup, const std::string& status,
+                const std::string& real, const std::string& user, const std::string& sys,
+                const std::string& kernel = "6.1.0", const std::string& cpu = "cpu") {
+  std::ostringstream s;
+  s << label << ',' << run << ',' << (warmup ? 1 : 0) << ",2026-11-29T10:00:00.000Z," << status << ','
+    << real << ',' << user << ',' << sys << ",,h," << kernel << ",#1 SMP," << cpu
+    << ",unknown,0.1,make\n";
+  return s.str();
+}
+
+/// Two series of 5 measured runs (odd N, well-conditioned: where Debian's
+/// ministat and the current rules agree), each after a warm-up run that
+/// compare must leave out.
+void WriteIsyncPair(const TempDir& dir) {
+  dir.Write("isync.csv", kHeader + Row("isync", 1, true, "0", "12.0", "9.0", "3.9") +
+                             Row("isync", 2, false, "0", "10.1", "7.00", "3.1") +
+                             Row("isync", 3, false, "0", "10.4", "7.10", "3.3") +
+                             Row("isync", 4, false, "0", "10.2", "7.05", "2.9") +
+                             Row("isync", 5, false, "0", "10.3", "7.15", "3.0") +
+                             Row("isync", 6, false, "0", "10.0", "7.20", "3.2"));
+  dir.Write("no_isync.csv", kHeader + Row("no_isync", 1, true, "0", "12.0", "9.0", "3.9") +
+                                Row("no_isync", 2, false, "0", "10.05", "7.02", "2.8") +
+                                Row("no_isync", 3, false, "0", "10.15", "7.12", "2.7") +
+                                Row("no_isync", 4, false, "0", "10.35", "7.07", "2.9") +
+                                Row("no_isync", 5, false, "0", "10.25", "7.17", "2.6") +
+                                Row("no_isync", 6, false, "0", "9.95", "7.22", "2.75"));
+}
+
+const char* const kIsyncReport =
+    "x isync.real\n"
+    "+ no_isync.real\n"
+    "+--------------------------------------------------------------------------+\n"
+    "|+       x       +       x       +        x       +       x       +       x|\n"
+    "|       |_______|________________A________A________________|_______|       |\n"
+    "+--------------------------------------------------------------------------+\n"
+    "    N           Min           Max        Median           Avg        Stddev\n"
+    "x   5            10          10.4          10.2          10.2    0.15811388\n"
+    "+   5          9.95         10.35         10.15         10.15    0.15811388\n"
+    "No difference proven at 95.0% confidence\n"
+    "\n"
+    "x isync.user\n"
+    "+ no_isync.user\n"
+    "+--------------------------------------------------------------------------+\n"
+    "|x      +         x     +         x      +         x     +         x      +|\n"
+    "|       |______|__________________A______A__________________|______|       |\n"
+    "+--------------------------------------------------------------------------+\n"
+    "    N           Min           Max        Median           Avg        Stddev\n"
+    "x   5             7           7.2           7.1           7.1   0.079056942\n"
+    "+   5          7.02          7.22          7.12          7.12   0.079056942\n"
+    "No difference proven at 95.0% confidence\n"
+    "\n"
+    "x isync.sys\n"
+    "+ no_isync.sys\n"
+    "+--------------------------------------------------------------------------+\n"
+    "|+         +     +    +         *          x         x          x         x|\n"
+    "|    |___________A__________|        |_______________A________________|    |\n"
+    "+--------------------------------------------------------------------------+\n"
+    "    N           Min           Max        Median           Avg        Stddev\n"
+    "x   5           2.9           3.3           3.1           3.1    0.15811388\n"
+    "+   5           2.6           2.9          2.75          2.75     0.1118034\n"
+    "Difference at 95.0% confidence\n"
+    "\t-0.35 +/- 0.199705\n"
+    "\t-11.2903% +/- 5.96708%\n"
+    "\t(Student's t, pooled s = 0.136931)\n"
+    "\n"
+    "Summary against isync (verdict: Student's t as above, by direction)\n"
+    "metric  better  isync mean  no_isync mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
+    "real    lower         10.2          10.15       -0.49% +/- 2.26%     0.63   0.69  no difference\n"
+    "user    lower          7.1           7.12      +0.282% +/- 1.63%      0.7   0.69  no difference\n"
+    "sys     lower          3.1           2.75       -11.3% +/- 5.97%   0.0046  0.016  better\n";
+
+TEST(CompareTest, ExactReportForTwoFilesLabelledByStem) {
+  TempDir dir;
+  WriteIsyncPair(dir);
+  const ProcessResult r = RunTimeit({"compare", "isync.csv", "no_isync.csv"}, "", dir.path());
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out, kIsyncReport);
+  EXPECT_EQ(r.err, "");
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+/// The block of `metric` in a compare report: from its legend to the line
+/// before the next blank line.
+std::string BlockOf(const std::string& report, const std::string& first_legend) {
+  const std::size_t start = report.find("x " + first_legend + "\n");
+  if (start == std::string::npos) return {};
+  return report.substr(start, report.find("\n\n", start) + 1 - start);
+}
+
+// Each block is what Debian's ministat prints for the same two columns,
+// line for line, but for the relative line: current ministat (ours)
+// computes its margin with the delta method, the 2015 code did not.
+TEST(CompareTest, EveryBlockIsWhatMinistatPrintsForThatColumn) {
+  if (::access(kMinistat, X_OK) != 0) GTEST_SKIP() << kMinistat << " is not installed";
+  TempDir dir;
+  WriteIsyncPair(dir);
+  const ProcessResult r = RunTimeit({"compare", "isync.csv", "no_isync.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<std::pair<std::string, std::pair<const char*, const char*>>> columns = {
+      {"real", {"10.1\n10.4\n10.2\n10.3\n10.0\n", "10.05\n10.15\n10.35\n10.25\n9.95\n"}},
+      {"user", {"7.00\n7.10\n7.05\n7.15\n7.20\n", "7.02\n7.12\n7.07\n7.17\n7.22\n"}},
+      {"sys", {"3.1\n3.3\n2.9\n3.0\n3.2\n", "2.8\n2.7\n2.9\n2.6\n2.75\n"}}};
+  for (const auto& [metric, values] : columns) {
+    dir.Write("isync." + metric, values.first);
+    dir.Write("no_isync." + metric, values.second);
+    const ProcessResult peer = RunProcess({kMinistat, "isync." + metric, "no_isync." + metric}, "", dir.path());
+    ASSERT_EQ(peer.exit_status, 0) << peer.err;
+    std::vector<std::string> ours = Lines(BlockOf(r.out, "isync." + metric));
+    std::vector<std::string> theirs = Lines(peer.out);
+    ASSERT_EQ(ours.size(), theirs.size()) << metric << "\n" << r.out << peer.out;
+    for (std::size_t i = 0; i < ours.size(); ++i) {
+      if (i > 0 && theirs[i - 1].find(" +/- ") != std::string::npos && theirs[i].find("%") != std::string::npos)
+        continue;  // the relative line
+      EXPECT_EQ(ours[i], theirs[i]) << metric << " line " << i;
+    }
+  }
+}
+
+TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
+  TempDir dir;
+  std::string text = kHeader;
+  const char* values[][3] = {{"1.0", "1.1", "1.2"}, {"1.3", "1.4", "1.5"}, {"2.0", "2.2", "2.4"}};
+  const char* labels[] = {"base", "patch1", "patch2"};
+  int run = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) text += Row(labels[k], ++run, false, "0", values[i][k], "1", "0.5");
+  text += Row("patch2", ++run, false, "SIGSEGV", "99", "1", "0.5");  // a failed run
+  dir.Write("series.csv", text);
+  const ProcessResult r = RunTimeit({"compare", "-m", "real", "series.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("x base.real\n+ patch1.real\n* patch2.real\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("*   3           1.2           2.4           1.5           1.7     0.6244998\n"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("metric  better  set     base mean     mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("real    lower   patch1    1.43333  1.56667        +9.3% +/- 89.3%     0.78    0.7  no difference\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "timeit: warning: patch2: 1 failed run (non-zero status) left out\n");
+}
+
+TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
+  TempDir dir;
+  dir.Write("kernels.csv", kHeader + Row("build", 1, false, "0", "5.0", "1", "1", "6.1.0") +
+                               Row("build", 2, false, "0", "5.2", "1", "1", "6.1.0") +
+                               Row("build", 3, false, "0", "5.1", "1", "1", "6.1.0") +
+                               Row("build", 4, false, "0", "4.0", "1", "1", "6.2.0") +
+                               Row("build", 5, false, "0", "4.2", "1", "1", "6.2.0") +
+                               Row("build", 6, false, "0", "4.1", "1", "1", "6.2.0"));
+  const ProcessResult r = RunTimeit({"compare", "-m", "real", "kernels.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("x build@6.1.0.real\n+ build@6.2.0.real\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("real    lower                5.1               4.1       -19.6% +/- 4.03%  0.00026    0.1  better\n"), std::string::npos) << r.out;
+}
+
+// Our file with counters against a hand-made CSV with a byte-order mark,
+// CRLF line ends, a text column and no label column: what both have is
+// compared, what one lacks is said in one line, the metric order is real,
+// user, sys, counters, derived, the rest.
+TEST(CompareTest, MixedHeadersAndMissingMetrics) {
+  TempDir dir;
+  dir.Write("ours.csv",
+            "label,run,warmup,start,status,real,sys,maxrss,cycles,cycles.running,ipc,notes,host\n"
+            "ours,1,0,t,0,1.0,0.5,100,1000,1,2.0,,h\n"
+            "ours,2,0,t,0,1.1,0.6,100,1100,1,2.1,,h\n"
+            "ours,3,0,t,0,1.2,0.7,100,1200,1,2.2,,h\n");
+  dir.Write("other.csv",
+            "\xEF\xBB\xBFname,sys,real,extra\r\n"
+            "a,0.4,0.9,zz\r\n"
+            "b,0.5,1.0,zz\r\n"
+            "c,0.6,1.1,zz\r\n");
+  const ProcessResult r = RunTimeit({"compare", "-A", "ours.csv", "other.csv"}, "", dir.path());
+  EXPECT_EQ(r.exit_status, 2) << "no -A in compare";
+  const ProcessResult c = RunTimeit({"compare", "ours.csv", "other.csv"}, "", dir.path());
+  ASSERT_EQ(c.exit_status, 0) << c.err;
+  const std::size_t real = c.out.find("x ours.real\n+ other.real\n");
+  const std::size_t sys = c.out.find("x ours.sys\n+ other.sys\n");
+  const std::size_t cycles = c.out.find("cycles: no values in other; nothing left to compare\n");
+  const std::size_t ipc = c.out.find("ipc: no values in other; nothing left to compare\n");
+  const std::size_t maxrss = c.out.find("maxrss: no values in other; nothing left to compare\n");
+  EXPECT_NE(real, std::string::npos) << c.out;
+  EXPECT_LT(real, sys);
+  EXPECT_LT(sys, cycles);
+  EXPECT_LT(cycles, ipc);
+  EXPECT_NE(maxrss, std::string::npos) << c.out;
+  EXPECT_LT(ipc, maxrss);
+  EXPECT_EQ(c.out.find("extra"), std::string::npos) << "a text column is no metric";
+  EXPECT_NE(c.out.find("\nreal    lower         1.1           1       -9.09% +/- 19.7%     0.29   0.37  no difference\n"), std::string::npos) << c.out;
+}
+
+TEST(CompareTest, SummaryCsv) {
+  TempDir dir;
+  WriteIsyncPair(dir);
+  const ProcessResult r =
+      RunTimeit({"compare", "-m", "sys,real", "--csv", "summary.csv", "isync.csv", "no_isync.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("x isync.sys\n", 0), 0u) << "-m gives the order";
+  const std::vector<std::string> lines = Lines(ReadFile(dir.path() / "summary.csv"));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0],
+            "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
+            "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict");
+  EXPECT_EQ(lines[1].rfind("sys,lower,isync,no_isync,5,5,3.1,2.75,-0.35", 0), 0u) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",better")) << lines[1];
+  EXPECT_EQ(lines[2].rfind("real,lower,isync,no_isync,5,5,10.2,10.15,", 0), 0u) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(",no difference")) << lines[2];
+  // pandas and R read it without options: the same number of fields everywhere.
+  for (const std::string& line : lines) EXPECT_EQ(std::count(line.begin(), line.end(), ','), 15) << line;
+}
+
+TEST(CompareTest, HigherIsBetterForIpc) {
+  TempDir dir;
+  const std::string h = "majflt,ipc,cycles\n";
+  dir.Write("a.csv", h + "0,1.0,300\n0,1.1,310\n0,1.05,305\n");
+  dir.Write("b.csv", h + "0,2.0,200\n0,2.1,210\n0,2.05,205\n");
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("\ncycles  lower   "), std::string::npos) << r.out;
+  EXPECT_LT(r.out.find("\ncycles  lower"), r.out.find("\nipc     higher")) << "counters before derived";
+  EXPECT_NE(r.out.find("ipc     higher    1.05    2.05       +95.2% +/- 16.7%  1.6e-05    0.1  better\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n\nmajflt: 0 in every run of every set; nothing to compare\n\nSummary"), std::string::npos)
+      << "the rest comes last, and a constant metric is one line";
+  EXPECT_EQ(Lines(r.out).back().substr(Lines(r.out).back().size() - 6), "better");
+}
+
+TEST(CompareTest, Warnings) {
+  TempDir dir;
+  const std::string h = "label,run,warmup,start,status,real,cycles,cycles.running,notes,cpu_model,platform\n";
+  dir.Write("a.csv", h + "a,1,0,t,0,1.00,100,1,,Xeon,skylake\n" + "a,2,0,t,0,1.01,101,0.5,,Xeon,skylake\n" +
+                         "a,3,0,t,0,1.02,102,0.5,,Xeon,skylake\n" + "a,4,0,t,0,1.01,101,1,,Xeon,skylake\n" +
+                         "a,5,0,t,0,9.00,100,1,,Xeon,skylake\n");
+  dir.Write("b.csv", h + "b,1,0,t,0,1.0,,,cycles: not permitted (perf_event_paranoid),EPYC,zen3\n" +
+                         "b,2,0,t,0,1.1,,,,EPYC,zen3\n");
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "timeit: warning: b: only 2 measured runs; 3 or more make a comparison\n"
+            "timeit: warning: the sets were measured on different CPU models: a: Xeon; b: EPYC\n"
+            "timeit: warning: the sets were measured on different platforms: a: skylake; b: zen3\n"
+            "timeit: warning: cycles: not counted in b (cycles: not permitted (perf_event_paranoid)) "
+            "but counted in a\n"
+            "timeit: warning: a.real: 1 outlier by modified z-score > 3.5, kept: 9 at a.csv:6 (z = 538.9)\n");
+  EXPECT_NE(r.out.find("cycles: no values in b; nothing left to compare\n"), std::string::npos) << r.out;
+}
+
+TEST(CompareTest, MultiplexedInOneSetOnly) {
+  TempDir dir;
+  const std::string h = "label,run,warmup,start,status,cycles,cycles.running\n";
+  dir.Write("a.csv", h + "a,1,0,t,0,100,1\na,2,0,t,0,101,1\na,3,0,t,0,102,1\n");
+  dir.Write("b.csv", h + "b,1,0,t,0,100,0.5\nb,2,0,t,0,101,1\nb,3,0,t,0,99,0.75\n");
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "timeit: warning: cycles: multiplexed in b (2 of 3 runs) but not in a: scaled estimates "
+            "against counts\n");
+}
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::string err;
+};
+
+TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
+  TempDir dir;
+  WriteIsyncPair(dir);
+  dir.Write("empty.csv", "");
+  dir.Write("numbers.csv", "1.5\n2.5\n3.5\n");
+  dir.Write("ragged.csv", "real,sys\n1,2\n3\n");
+  dir.Write("text.csv", "real,sys\n1,2\n3,fast\n");
+  dir.Write("dup.csv", "real,real\n1,2\n");
+  std::string many = "label,real\n";
+  for (char c = 'a'; c <= 'h'; ++c) many += std::string(1, c) + ",1\n" + std::string(1, c) + ",2\n";
+  dir.Write("many.csv", many);
+  const std::vector<BadInput> cases = {
+      {{"compare"}, "timeit: compare: no files to compare (see timeit compare --help)\n"},
+      {{"compare", "isync.csv", "nope.csv"}, "timeit: nope.csv: No such file or directory\n"},
+      {{"compare", "isync.csv", "empty.csv"}, "timeit: empty.csv: no header row (empty file)\n"},
+      {{"compare", "isync.csv", "numbers.csv"},
+       "timeit: numbers.csv:1: no header row: the first line holds numbers (timeit ministat reads plain "
+       "columns)\n"},
+      {{"compare", "isync.csv", "ragged.csv"}, "timeit: ragged.csv:3: ragged row: 1 fields, the header has 2\n"},
+      {{"compare", "isync.csv", "text.csv"}, "timeit: text.csv:3: column 'sys': 'fast' is not a number\n"},
+      {{"compare", "isync.csv", "dup.csv"}, "timeit: dup.csv:1: duplicate column 'real'\n"},
+      {{"compare", "many.csv"},
+       "timeit: many.csv:16: an 8th set ('h'): compare takes at most 7, as ministat has 7 symbols\n"},
+      {{"compare", "isync.csv"},
+       "timeit: isync.csv: only one set ('isync'); compare wants two or more: several files, or a label "
+       "column with several labels\n"},
+      {{"compare", "-m", "real,bogus", "isync.csv", "no_isync.csv"},
+       "timeit: compare: -m bogus: no such metric in isync.csv, no_isync.csv; there are: real, user, sys\n"},
+      {{"compare", "-c", "100", "isync.csv", "no_isync.csv"},
+       "timeit: compare: -c wants a confidence level between 0 and 100 (percent), not '100' (see timeit "
+       "compare --help)\n"},
+      {{"compare", "-w", "1", "isync.csv", "no_isync.csv"},
+       "timeit: compare: -w wants a plot width from 2 to 1000000, not '1' (see timeit compare --help)\n"},
+      {{"compare", "--bogus", "isync.csv"},
+       "timeit: compare: unknown option '--bogus' (see timeit compare --help)\n"},
+  };
+  for (const BadInput& c : cases) {
+    const ProcessResult r = RunTimeit(c.args, "", dir.path());
+    EXPECT_EQ(r.exit_status, 2) << c.err;
+    EXPECT_EQ(r.err, c.err);
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+TEST(CompareTest, OptionsWidthSeparateBarsConfidence) {
+  TempDir dir;
+  WriteIsyncPair(dir);
+  const ProcessResult r =
+      RunTimeit({"compare", "isync.csv", "-m", "sys", "-w", "40", "-s", "-c", "80", "no_isync.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("+----------------------------------------+\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Difference at 80.0% confidence\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("difference (80.0% CI)"), std::string::npos) << r.out;
+  const ProcessResult help = RunTimeit({"compare", "--help"});
+  EXPECT_EQ(help.exit_status, 0);
+  EXPECT_EQ(help.out.rfind("usage: timeit compare ", 0), 0u) << help.out;
+}
+
+}  // namespace
+}  // namespace timeit::testing
