@@ -1,0 +1,146 @@
+// compare's pieces: option parsing, metric order and direction, verdicts,
+// the interleaved schedule of --config, the summary table and CSV.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "wrapper/compare_blocks.h"
+#include "wrapper/compare_options.h"
+#include "wrapper/compare_sets.h"
+#include "wrapper/compare_summary.h"
+#include "wrapper/config_series.h"
+#include "wrapper/errors.h"
+
+namespace timeit {
+namespace {
+
+CompareOptions Parse(std::vector<std::string> words) {
+  words.insert(words.begin(), "compare");
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  return ParseCompareOptions(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(CompareOptionsTest, AttachedSeparateAndAfterFiles) {
+  const CompareOptions o = Parse({"a.csv", "-c", "90", "-w80", "-s", "-m", "real,sys", "--metrics=user",
+                                  "--csv", "out.csv", "b.csv", "--", "-odd.csv"});
+  EXPECT_EQ(o.files, (std::vector<std::string>{"a.csv", "b.csv", "-odd.csv"}));
+  EXPECT_EQ(o.report.confidence_percent, 90);
+  EXPECT_EQ(o.report.width, 80);
+  EXPECT_TRUE(o.width_given);
+  EXPECT_TRUE(o.report.separate_bars);
+  EXPECT_EQ(o.metrics, (std::vector<std::string>{"real", "sys", "user"}));
+  EXPECT_EQ(o.csv, "out.csv");
+  EXPECT_FALSE(Parse({"a.csv"}).width_given);
+  EXPECT_TRUE(Parse({"--help"}).help);
+}
+
+TEST(CompareOptionsTest, BadOptionsAreUsageErrors) {
+  for (const auto& words : std::vector<std::vector<std::string>>{
+           {}, {"-c", "0", "a"}, {"-c", "abc", "a"}, {"-w", "1", "a"}, {"-m", ",", "a"}, {"--csv=", "a"},
+           {"-x", "a"}, {"a", "-w"}}) {
+    EXPECT_THROW(Parse(words), UsageError) << (words.empty() ? "" : words.front());
+  }
+}
+
+TEST(CompareMetricsTest, OrderTimesCountersDerivedRest) {
+  std::vector<std::string> m = {"maxrss", "ipc", "sys", "weird", "cycles", "icache-mpki", "real",
+                                "mycounter", "syscalls:u", "user", "ipc:u"};
+  MetricOrder(m, {"mycounter"});
+  EXPECT_EQ(m, (std::vector<std::string>{"real", "user", "sys", "cycles", "mycounter", "syscalls:u", "ipc",
+                                         "ipc:u", "icache-mpki", "maxrss", "weird"}));
+}
+
+TEST(CompareMetricsTest, DirectionAndVerdict) {
+  EXPECT_TRUE(LowerIsBetter("real"));
+  EXPECT_TRUE(LowerIsBetter("icache-mpki"));
+  EXPECT_TRUE(LowerIsBetter("my_column"));
+  EXPECT_FALSE(LowerIsBetter("ipc"));
+  EXPECT_FALSE(LowerIsBetter("ipc:u"));
+  EXPECT_EQ(Verdict(true, -1, true), "better");
+  EXPECT_EQ(Verdict(true, 1, true), "worse");
+  EXPECT_EQ(Verdict(true, 1, false), "better");
+  EXPECT_EQ(Verdict(true, -1, false), "worse");
+  EXPECT_EQ(Verdict(false, -1, true), "no difference");
+}
+
+std::string Order(const std::vector<ScheduledRun>& schedule) {
+  std::string s;
+  for (const ScheduledRun& r : schedule) s += static_cast<char>('A' + r.config) + std::to_string(r.index) + " ";
+  return s;
+}
+
+TEST(InterleavedScheduleTest, AlternateRoundsWarmupFirst) {
+  EXPECT_EQ(Order(InterleavedSchedule(2, 1, 2, false, 0)), "A0 B0 A1 B1 A2 B2 ");
+  EXPECT_EQ(Order(InterleavedSchedule(3, 0, 1, false, 0)), "A0 B0 C0 ");
+}
+
+TEST(InterleavedScheduleTest, RandomIsSeededAndBalanced) {
+  const auto a = InterleavedSchedule(4, 1, 9, true, 1234);
+  EXPECT_EQ(Order(a), Order(InterleavedSchedule(4, 1, 9, true, 1234)));
+  EXPECT_NE(Order(a), Order(InterleavedSchedule(4, 1, 9, true, 1235)));
+  EXPECT_NE(Order(a), Order(InterleavedSchedule(4, 1, 9, false, 0)));
+  ASSERT_EQ(a.size(), 40u);
+  for (std::size_t round = 0; round < 10; ++round) {
+    std::vector<int> configs;
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(a[round * 4 + i].index, static_cast<int>(round));
+      configs.push_back(a[round * 4 + i].config);
+    }
+    std::sort(configs.begin(), configs.end());
+    EXPECT_EQ(configs, (std::vector<int>{0, 1, 2, 3}));
+  }
+}
+
+TEST(ConfigOptionTest, NameAndCommand) {
+  EXPECT_EQ(ParseConfigOption("isync=sysctl -w a.b=0"), (std::pair<std::string, std::string>{"isync", "sysctl -w a.b=0"}));
+  EXPECT_EQ(ParseConfigOption("off="), (std::pair<std::string, std::string>{"off", ""}));
+  EXPECT_THROW(ParseConfigOption("nothing"), UsageError);
+  EXPECT_THROW(ParseConfigOption("=cmd"), UsageError);
+  EXPECT_THROW(ParseConfigOption("a,b=cmd"), UsageError);
+}
+
+ComparisonRow Row(const std::string& metric, const std::string& set, double mean, double p) {
+  ComparisonRow r;
+  r.metric = metric;
+  r.baseline = "base";
+  r.set = set;
+  r.lower_is_better = metric != "ipc";
+  r.n_baseline = 5;
+  r.n = 4;
+  r.mean_baseline = 2;
+  r.mean = mean;
+  r.difference = mean - 2;
+  r.relative = {(mean - 2) * 50, (mean - 2) * 50 - 1, (mean - 2) * 50 + 1};
+  r.student_p = p;
+  r.welch_p = p;
+  r.mann_whitney_p = p;
+  r.verdict = "better";
+  return r;
+}
+
+TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::string table =
+      FormatSummaryTable({Row("real", "a", 1.5, 0.001), Row("real", "bb", 1.25, nan), Row("ipc", "a", 3, 0.5)},
+                         "base", 95);
+  EXPECT_EQ(table,
+            "Summary against base (verdict: Student's t as above, by direction)\n"
+            "metric  better  set  base mean  mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
+            "real    lower   a            2   1.5            -25% +/- 1%    0.001  0.001  better\n"
+            "real    lower   bb           2  1.25          -37.5% +/- 1%        -      -  better\n"
+            "ipc     higher  a            2     3            +50% +/- 1%      0.5    0.5  better\n");
+}
+
+TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
+            "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
+            "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict\n"
+            "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,better\n");
+}
+
+}  // namespace
+}  // namespace timeit
