@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # timeit ministat against Debian's ministat on two files of 5,000,000 values
 # each, measured in one run on the same machine: wall time and peak RSS of
-# each, and the speed ratio.
+# each, and the speed ratios.
 #   bench/ministat-speed.sh [BUILD_DIR] [VALUES]     defaults: build, 5000000
 # Both run with -n (summary only) on the same files; each runs ROUNDS times
 # (default 3), interleaved, and the best wall time and largest RSS are kept.
@@ -37,17 +37,18 @@ generate() {
 generate 12345 1000 "$data/before"
 generate 67890 1003 "$data/after"
 
-# measure NAME CMD...: wall seconds and peak RSS (KiB) of CMD via /usr/bin/time.
-declare -A wall rss
+# measure NAME CMD...: wall seconds, CPU seconds (user + system) and peak RSS
+# (KiB) of CMD via /usr/bin/time; keeps the best times and the largest RSS.
+declare -A wall cpu rss
+less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 measure() {
   local name=$1; shift
-  /usr/bin/time -o "$data/time.txt" -f '%e %M' "$@" >/dev/null
-  local out w m
-  out=$(tail -1 "$data/time.txt")
-  w=${out% *} m=${out#* }
-  if [ -z "${wall[$name]:-}" ] || awk -v a="$w" -v b="${wall[$name]}" 'BEGIN { exit !(a < b) }'; then
-    wall[$name]=$w
-  fi
+  /usr/bin/time -o "$data/time.txt" -f '%e %U %S %M' "$@" >/dev/null
+  local w u s m c
+  read -r w u s m <"$data/time.txt"
+  c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+  if [ -z "${wall[$name]:-}" ] || less "$w" "${wall[$name]}"; then wall[$name]=$w; fi
+  if [ -z "${cpu[$name]:-}" ] || less "$c" "${cpu[$name]}"; then cpu[$name]=$c; fi
   if [ -z "${rss[$name]:-}" ] || [ "$m" -gt "${rss[$name]}" ]; then rss[$name]=$m; fi
 }
 
@@ -66,9 +67,12 @@ done
 
 echo "ministat -n on 2 x $count values ($(du -h "$data/before" | cut -f1) each), best of $rounds:"
 cat "$data/timeit.out"
-printf '  %-16s %8s s  %8s MiB peak RSS\n' \
-  "timeit ministat" "${wall[timeit]}" "$(awk -v k="${rss[timeit]}" 'BEGIN { printf "%.1f", k / 1024 }')" \
-  "ministat" "${wall[ministat]}" "$(awk -v k="${rss[ministat]}" 'BEGIN { printf "%.1f", k / 1024 }')"
-awk -v a="${wall[ministat]}" -v b="${wall[timeit]}" \
-  'BEGIN { if (b > 0) printf "  speed ratio: timeit ministat is %.1fx faster than ministat\n", a / b;
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+printf '  %-16s %6s s wall  %6s s CPU  %7s MiB peak RSS\n' \
+  "timeit ministat" "${wall[timeit]}" "${cpu[timeit]}" "$(mib "${rss[timeit]}")" \
+  "ministat" "${wall[ministat]}" "${cpu[ministat]}" "$(mib "${rss[ministat]}")"
+# timeit reads the files on one thread each, so wall and CPU ratios differ.
+awk -v a="${wall[ministat]}" -v b="${wall[timeit]}" -v c="${cpu[ministat]}" -v d="${cpu[timeit]}" \
+  'BEGIN { if (b > 0 && d > 0)
+             printf "  speed ratio: %.1fx (wall time), %.1fx (CPU time) faster than ministat\n", a / b, c / d;
            else print "  speed ratio: timeit too fast for /usr/bin/time resolution" }'

@@ -8,10 +8,15 @@
 namespace timeit::stats {
 namespace {
 
-/// Mean, variance and stddev from `values` (any order), the two-pass way.
+/// Mean, variance and stddev from `values` (any order), the two-pass way;
+/// min and max ride along on the first pass.
 void FillMoments(std::span<const double> values, Summary& s) {
   double sum = 0;
-  for (double v : values) sum += v;
+  for (double v : values) {
+    sum += v;
+    s.min = std::min(s.min, v);
+    s.max = std::max(s.max, v);
+  }
   s.mean = sum / static_cast<double>(s.n);
   if (s.n > 1) {
     double squares = 0;
@@ -45,16 +50,24 @@ std::optional<double> MedianFromBand(std::span<const double> values) {
   const double lo = sample[centre - kMargin];
   const double hi = sample[centre + kMargin];
 
+  // Branch-free: half the values fall below `lo`, so a branch on it would
+  // be mispredicted half the time. Each block of values may add at most its
+  // own length to the band, so room for one block is made before it.
+  constexpr std::size_t kBlock = 4096;
   std::size_t below = 0;
-  std::vector<double> band;
-  band.reserve(n / kSample * kMargin * 3);
-  for (double v : values) {
-    if (v < lo) {
-      ++below;
-    } else if (v <= hi) {
-      band.push_back(v);
+  std::vector<double> band(kBlock);
+  std::size_t size = 0;
+  for (std::size_t start = 0; start < n; start += kBlock) {
+    if (band.size() < size + kBlock) band.resize(2 * (size + kBlock));
+    const std::size_t stop = std::min(n, start + kBlock);
+    for (std::size_t i = start; i < stop; ++i) {
+      const double v = values[i];
+      below += v < lo;
+      band[size] = v;
+      size += (v >= lo) & (v <= hi);
     }
   }
+  band.resize(size);
   // Both middle ranks (mid-1 for an even n, and mid) must fall in the band.
   const std::size_t mid = n / 2;
   if (below + 1 > mid || mid >= below + band.size()) return std::nullopt;
@@ -83,10 +96,6 @@ Summary SummarizeUnordered(std::span<double> values) {
   s.n = values.size();
   if (s.n == 0) return s;
   s.min = s.max = values[0];
-  for (double v : values) {
-    if (v < s.min) s.min = v;
-    if (v > s.max) s.max = v;
-  }
   FillMoments(values, s);
   if (const std::optional<double> median = MedianFromBand(values)) {
     s.median = *median;

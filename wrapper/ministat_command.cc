@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "counters/unique_fd.h"
@@ -43,6 +45,42 @@ std::vector<Source> OpenSources(const std::vector<std::string>& files) {
   return sources;
 }
 
+/// Reads every source: files on threads of their own (parsing is CPU-bound
+/// and the files are independent), standard input on this thread in
+/// argument order. The first failure in argument order is the one thrown,
+/// so the error does not depend on which thread finished first.
+std::vector<ValueBuffer> ReadAll(std::vector<Source>& sources, const ColumnFormat& format) {
+  std::vector<ValueBuffer> buffers(sources.size());
+  std::vector<std::exception_ptr> failures(sources.size());
+  const auto read = [&](std::size_t i) {
+    try {
+      buffers[i] = ReadDataSet(sources[i].fd(), sources[i].name, format);
+    } catch (...) {
+      failures[i] = std::current_exception();
+    }
+    sources[i].owned.Reset();
+  };
+  std::vector<bool> is_file(sources.size());  // decided before any thread runs
+  for (std::size_t i = 0; i < sources.size(); ++i) is_file[i] = sources[i].owned.valid();
+  std::vector<std::thread> threads;
+  try {
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      if (is_file[i]) threads.emplace_back(read, i);
+    }
+  } catch (...) {  // no thread to be had: join the ones running, then give up
+    for (std::thread& t : threads) t.join();
+    throw;
+  }
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (!is_file[i]) read(i);
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
+  return buffers;
+}
+
 }  // namespace
 
 int MinistatMain(int argc, char** argv) {
@@ -64,13 +102,10 @@ int MinistatMain(int argc, char** argv) {
 
   std::vector<Source> sources = OpenSources(options.files);
   // The buffers own the values; the DataSets only look at them.
-  std::vector<ValueBuffer> buffers;
-  buffers.reserve(sources.size());
+  std::vector<ValueBuffer> buffers = ReadAll(sources, options.format);
   std::vector<stats::DataSet> sets;
-  for (Source& source : sources) {
-    buffers.push_back(ReadDataSet(source.fd(), source.name, options.format));
-    source.owned.Reset();
-    sets.push_back(stats::MakeDataSet(source.name, buffers.back().values()));
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    sets.push_back(stats::MakeDataSet(sources[i].name, buffers[i].values()));
   }
 
   stats::WriteMinistat(sets, options.report, [](std::string_view text) {
