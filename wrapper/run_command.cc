@@ -29,9 +29,11 @@ std::string DefaultFileName() {
   return name;
 }
 
-std::string DefaultLabel(const std::string& csv_path, const std::vector<std::string>& command) {
+/// The output file's stem; with -o - the command's name ("shell" for --shell).
+std::string DefaultLabel(const std::string& csv_path, const RunOptions& o) {
   if (csv_path != "-") return std::filesystem::path(csv_path).stem().string();
-  return std::filesystem::path(command.front()).filename().string();
+  if (o.shell) return "shell";
+  return std::filesystem::path(o.command.front()).filename().string();
 }
 
 std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const LaunchSpec& like) {
@@ -79,7 +81,7 @@ int RunMain(int argc, char** argv) {
   const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
   const bool csv_on_stdout = csv_path == "-";
   CheckSeriesComparison(o, csv_path);
-  std::string label = o.label.empty() ? DefaultLabel(csv_path, o.command) : o.label;
+  std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
   for (std::size_t i = 0; i < o.configs.size(); ++i) label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
   ResultsRowFormatter rows(label, GatherSeriesMetadata(o.command, o.shell), metric_columns);
   std::vector<std::string> warnings;
