@@ -73,7 +73,8 @@ PlannedCounter PlanWord(const std::string& word, const CounterPlan& plan,
   }
   counter.status = worst->status;
   counter.event = worst->event;
-  counter.reason = worst->event + ": " + worst->reason;
+  // Name the chain entry when it is not the word itself (a metric's event).
+  counter.reason = worst->event == word ? worst->reason : worst->event + ": " + worst->reason;
   return counter;
 }
 

@@ -86,7 +86,7 @@ void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
     const bool counted = step.status == EventStatus::kCounted;
     std::string status = counted ? "counts" : std::string(counters::StatusName(step.status));
     if (!counted) status += ": " + step.reason;
-    fmt::print("{:<17}{:<52} {:<36} {}\n", i == 0 ? c.label : std::string("  or"), step.event,
+    fmt::print("{:<17}{:<52} {:<40} {}\n", i == 0 ? c.label : std::string("  or"), step.event,
                EncodingText(step, platform), status);
     if (counted) break;  // the later fallbacks are not needed
   }
@@ -130,7 +130,7 @@ int EventsMain(int argc, char** argv) {
   const counters::CounterPlan plan =
       counters::PlanCounters(counters::DefaultCounterWords(), options);
   PrintHeader(platform, named, cpuinfo_path, plan);
-  fmt::print("{:<17}{:<52} {:<36} {}\n", "metric", "event", "encoding", "on this machine");
+  fmt::print("{:<17}{:<52} {:<40} {}\n", "metric", "event", "encoding", "on this machine");
   for (const PlannedCounter& c : plan.counters) PrintCounter(c, platform);
   for (const std::string& note : plan.notes) fmt::print("\nnote: {}\n", note);
   return kExitOk;
