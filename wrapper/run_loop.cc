@@ -54,7 +54,7 @@ bool RunLoop::RunHelper(ChildLauncher* helper, const char* option, int run) {
   return false;
 }
 
-void RunLoop::PrintNotes(int run, MetricValues& /*values*/) {
+void RunLoop::PrintNotes(int run) {
   notes_.clear();
   for (auto& s : p_.sources) {
     for (const std::string& note : s->TakeNotes()) {
@@ -114,7 +114,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
 
   values_.clear();
   for (auto& s : p_.sources) s->Collect(exit, values_);
-  PrintNotes(run, values_);
+  PrintNotes(run);
   if (leftovers > 0 && !leftovers_reported_) {
     leftovers_reported_ = true;
     const std::string note = "processes of the command outlived it in its process group and were killed";
@@ -151,7 +151,7 @@ int RunLoop::Run() {
   const RunOptions& o = p_.options;
   ::clock_gettime(CLOCK_MONOTONIC, &series_start_);
   for (auto& s : p_.sources) s->BeginSeries();
-  PrintNotes(0, values_);
+  PrintNotes(0);
   values_.reserve(p_.rows.columns().size());
   if (!RunHelper(p_.setup.get(), "--setup", 0)) return kExitCommandFailed;
   int exit_status = kExitOk;

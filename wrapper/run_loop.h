@@ -54,7 +54,8 @@ class RunLoop {
   Step MeasureOne(int index, int total, int& exit_status);
   /// A helper shell command; false (after saying so) when it failed.
   bool RunHelper(ChildLauncher* helper, const char* option, int run);
-  void PrintNotes(int run, MetricValues& values);
+  /// Prints the sources' new notes once and keeps them for the notes cell.
+  void PrintNotes(int run);
   void Say(const std::string& line);
 
   SeriesParts& p_;
