@@ -48,6 +48,12 @@ TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
     GTEST_SKIP() << "kernel.perf_event_paranoid is " << (paranoid ? *paranoid : -99)
                  << ": unprivileged users may count the kernel here";
   }
+  PlanOptions full;
+  full.user_only = false;
+  const CounterPlan here = PlanCounters({"task-clock"}, full);
+  if (here.counters[0].status != EventStatus::kCounted) {
+    GTEST_SKIP() << "no perf_event_open here (qemu-user?): " << here.counters[0].reason;
+  }
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
