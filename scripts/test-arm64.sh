@@ -52,7 +52,21 @@ readelf -h "$BUILD/timeit" | grep -q 'Machine: *AArch64' || {
 }
 
 step "running the tests under $qemu"
-ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)"
+# qemu-user emulates clone(CLONE_VM) only to create threads, so timeit's
+# launcher, clone(CLONE_VM|SIGCHLD), which a real arm64 kernel accepts, fails
+# with EINVAL there: no command can be measured under emulation. While a probe
+# shows that, the CLI tests of the run mode (Run*Test) are left out, and said so.
+exclude=()
+probe_dir=$(mktemp -d)
+if ! probe=$(cd "$probe_dir" && "$qemu" "$BUILD/timeit" -n 1 -w 0 -o - true 2>&1 >/dev/null); then
+  run_mode_tests='^Run[A-Za-z]*Test\.'
+  left_out=$(ctest --test-dir "$BUILD" -N -R "$run_mode_tests" | sed -n 's/^Total Tests: //p')
+  echo "test-arm64: under qemu-user timeit cannot start a command (${probe##*$'\n'});" \
+    "leaving out the ${left_out:-0} run-mode CLI tests ($run_mode_tests)" >&2
+  exclude=(-E "$run_mode_tests")
+fi
+rm -rf "$probe_dir"
+ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${exclude[@]}"
 
 step "the graviton2 event table, from the arm64 binary"
 if "$qemu" "$BUILD/timeit" --help | grep -q '^ *events '; then
