@@ -72,11 +72,35 @@ std::string LabelOf(const ResultsTable& t, std::size_t row) {
   return label.empty() ? std::filesystem::path(t.file).stem().string() : label;
 }
 
+/// Where each label occurs: the files, and per file the kernel releases.
+struct LabelSpread {
+  std::vector<std::string> files;
+  std::map<std::string, std::vector<std::string>> releases;  ///< by file
+};
+using LabelSpreads = std::map<std::string, LabelSpread>;
+
+/// The set a row belongs to: its label, made distinct by the file when the
+/// label is in several files (before/build.csv and after/build.csv are two
+/// sets, "before/build" and "after/build"), and by the kernel release when
+/// one file holds the label's runs on several kernels ("build@6.2.0").
+std::string SetKey(const ResultsTable& t, const std::string& label, const std::string& kernel,
+                   const LabelSpreads& spreads) {
+  const LabelSpread& spread = spreads.at(label);
+  std::string key = label;
+  if (spread.files.size() > 1) {
+    std::filesystem::path path(t.file);
+    const std::string stem = path.stem().string();
+    key = path.replace_extension().string() + (label == stem ? "" : ":" + label);
+  }
+  if (spread.releases.at(t.file).size() > 1) key += "@" + kernel;
+  return key;
+}
+
 class SetBuilder {
  public:
   explicit SetBuilder(std::vector<std::string>& notes) : notes_(notes) {}
 
-  void AddTable(const ResultsTable& t, const std::map<std::string, std::vector<std::string>>& releases);
+  void AddTable(const ResultsTable& t, const LabelSpreads& spreads);
   CompareInput Finish(const std::string& last_file);
 
  private:
@@ -106,8 +130,7 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
   return in_.sets.back();
 }
 
-void SetBuilder::AddTable(const ResultsTable& t,
-                          const std::map<std::string, std::vector<std::string>>& releases) {
+void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
   const std::vector<std::size_t> metric_columns = MetricColumns(t);
   std::vector<std::optional<std::size_t>> running;
   for (std::size_t c : metric_columns) {
@@ -120,8 +143,7 @@ void SetBuilder::AddTable(const ResultsTable& t,
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const std::string label = LabelOf(t, r);
     const std::string kernel = Cell(t, r, release);
-    const bool split = releases.at(label).size() > 1;
-    CompareSet& set = SetFor(t, r, split ? label + "@" + kernel : label);
+    CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
     for (std::size_t i = 0; i < metric_columns.size(); ++i)
       set.metrics[t.columns[metric_columns[i]]].has_column = true;
     const std::string warm = Cell(t, r, warmup), stat = Cell(t, r, status);
@@ -186,15 +208,18 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<
     if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) { return LooksNumeric(c); }))
       throw InputError(f, 1, "no header row: the first line holds numbers (timeit ministat reads plain columns)");
   }
-  // A label whose rows come from several kernels is one set per kernel.
-  std::map<std::string, std::vector<std::string>> releases;
-  for (const ResultsTable& t : tables)
-    for (std::size_t r = 0; r < t.rows.size(); ++r)
-      AddDistinct(releases[LabelOf(t, r)], Cell(t, r, t.Column("kernel_release")));
-  for (auto& [label, list] : releases)
-    if (list.empty()) list.push_back("");
+  LabelSpreads spreads;
+  for (const ResultsTable& t : tables) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      LabelSpread& spread = spreads[LabelOf(t, r)];
+      AddDistinct(spread.files, t.file);
+      std::vector<std::string>& releases = spread.releases[t.file];
+      const std::string release = Cell(t, r, t.Column("kernel_release"));  // may be empty
+      if (std::find(releases.begin(), releases.end(), release) == releases.end()) releases.push_back(release);
+    }
+  }
   SetBuilder builder(notes);
-  for (const ResultsTable& t : tables) builder.AddTable(t, releases);
+  for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
   return builder.Finish(files.empty() ? std::string("compare") : files.back());
 }
 

@@ -38,9 +38,11 @@ struct CompareInput {
 
 /// Reads `files` (our results CSVs or any CSV with a header row) into sets:
 /// a `label` column splits a file into sets, else the file's stem is the
-/// label; a label whose rows come from several kernel releases (a series
-/// appended across a reboot) becomes one set per release, `label@release`;
-/// the same label in two files is one set. Warm-up rows and failed runs are
+/// label; a label in several files is one set per file, named by the path
+/// without its extension (`before/build`, or `before/build:LABEL` when the
+/// label is not the stem); a label whose rows in one file come from several
+/// kernel releases (a series appended across a reboot) is one set per
+/// release, `label@release`. Warm-up rows and failed runs are
 /// left out (counted). Every numeric column that is not one of our metadata
 /// or `.running` columns is a metric; a column whose first value is text is
 /// not. Things the user should know go to `notes`.

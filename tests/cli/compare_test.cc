@@ -177,6 +177,29 @@ TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
   EXPECT_NE(r.out.find("real    lower                5.1               4.1       -19.6% +/- 4.03%  0.00026    0.1  better\n"), std::string::npos) << r.out;
 }
 
+// The same label in two files -- results of the same name from two
+// directories, or a --baseline with the same stem -- is two sets, named by
+// the paths.
+TEST(CompareTest, SameLabelInTwoFilesIsTwoSets) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() / "before");
+  std::filesystem::create_directories(dir.path() / "after");
+  dir.Write("before/build.csv", kHeader + Row("build", 1, false, "0", "5.0", "1", "1") +
+                                    Row("build", 2, false, "0", "5.2", "1", "1") +
+                                    Row("build", 3, false, "0", "5.1", "1", "1"));
+  dir.Write("after/build.csv", kHeader + Row("build", 1, false, "0", "4.0", "1", "1") +
+                                   Row("build", 2, false, "0", "4.2", "1", "1") +
+                                   Row("build", 3, false, "0", "4.1", "1", "1") +
+                                   Row("other", 4, false, "0", "3.1", "1", "1") +
+                                   Row("other", 5, false, "0", "3.2", "1", "1") +
+                                   Row("other", 6, false, "0", "3.3", "1", "1"));
+  const ProcessResult r =
+      RunTimeit({"compare", "-m", "real", "before/build.csv", "after/build.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("x before/build.real\n+ after/build.real\n* other.real\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
 // Our file with counters against a hand-made CSV with a byte-order mark,
 // CRLF line ends, a text column and no label column: what both have is
 // compared, what one lacks is said in one line, the metric order is real,
