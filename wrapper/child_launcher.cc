@@ -80,8 +80,7 @@ int ChildLauncher::ChildMain(void* arg) {
   ::setpgid(0, 0);
   ::close(self.go_write_);  // if timeit dies, the read below sees end of file
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (self.cpu_set_ != nullptr &&
-      ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0) {
+  if (self.cpu_set_ != nullptr && ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0) {
     self.exec_errno_.store(errno, std::memory_order_relaxed);
     ::_exit(127);
   }
@@ -123,7 +122,8 @@ pid_t ChildLauncher::Start() {
   if (pid_ < 0) {
     ::close(parent_go_write_);
     parent_go_write_ = -1;
-    throw SystemError(std::string("cannot start the command: clone: ") + std::strerror(clone_errno));
+    throw SystemError(std::string("cannot start the command: clone: ") +
+                      std::strerror(clone_errno));
   }
   ::setpgid(pid_, pid_);  // also here, so that the group exists before we signal it
   return pid_;

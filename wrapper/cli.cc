@@ -17,33 +17,42 @@ namespace {
 
 po::options_description MakeOptions() {
   po::options_description d("options");
-  d.add_options()
-      ("runs,n", po::value<std::string>()->value_name("N"), "measured runs (default 10)")
-      ("warmup,w", po::value<std::string>()->value_name("N"), "warm-up runs before them, recorded but not summarised (default 1)")
-      ("output,o", po::value<std::string>()->value_name("FILE"), "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)")
-      ("label", po::value<std::string>()->value_name("NAME"), "series label (default: the output file's stem)")
-      ("prepare", po::value<std::string>()->value_name("CMD"), "shell command before every run, not measured")
-      ("cleanup", po::value<std::string>()->value_name("CMD"), "shell command after every run, not measured")
-      ("setup", po::value<std::string>()->value_name("CMD"), "shell command once before the series")
-      ("teardown", po::value<std::string>()->value_name("CMD"), "shell command once after the series")
-      ("ignore-failure", "keep going when the command fails")
-      ("cpus", po::value<std::string>()->value_name("LIST"), "CPU affinity of the command, e.g. 0-3,8")
-      ("timeout", po::value<std::string>()->value_name("SECONDS"), "kill a run after SECONDS (it counts as failed)")
-      ("command-output", po::value<std::string>()->value_name("WHERE"),
-       "inherit (default), null (stdout dropped, stderr shown on failure) or a FILE")
-      ("quiet,q", "no announcements, progress or summary")
-      ("progress", po::value<std::string>()->value_name("WHEN"), "auto (default: on a terminal), bar or none")
-      ("shell", "run COMMAND through /bin/sh -c")
-      ("events,e", po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
-       "counters to record, comma-separated; repeatable")
-      ("no-counters", "record no performance counters")
-      ("baseline", po::value<std::string>()->value_name("FILE"), "afterwards, compare the results with this earlier results CSV")
-      ("config", po::value<std::vector<std::string>>()->composing()->value_name("NAME=CMD"),
-       "a configuration: CMD (shell) runs before each of its runs; several run interleaved, then compared")
-      ("order", po::value<std::string>()->value_name("ORDER"), "of --config runs in each round: alternate (default) or random")
-      ("seed", po::value<std::string>()->value_name("N"), "seed of --order random (default: from the clock, printed)")
-      ("version", "print the version")
-      ("help,h", "print this help");
+  d.add_options()("runs,n", po::value<std::string>()->value_name("N"),
+                  "measured runs (default 10)")(
+      "warmup,w", po::value<std::string>()->value_name("N"),
+      "warm-up runs before them, recorded but not summarised (default 1)")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)")(
+      "label", po::value<std::string>()->value_name("NAME"),
+      "series label (default: the output file's stem)")(
+      "prepare", po::value<std::string>()->value_name("CMD"),
+      "shell command before every run, not measured")(
+      "cleanup", po::value<std::string>()->value_name("CMD"),
+      "shell command after every run, not measured")(
+      "setup", po::value<std::string>()->value_name("CMD"), "shell command once before the series")(
+      "teardown", po::value<std::string>()->value_name("CMD"),
+      "shell command once after the series")("ignore-failure", "keep going when the command fails")(
+      "cpus", po::value<std::string>()->value_name("LIST"),
+      "CPU affinity of the command, e.g. 0-3,8")("timeout",
+                                                 po::value<std::string>()->value_name("SECONDS"),
+                                                 "kill a run after SECONDS (it counts as failed)")(
+      "command-output", po::value<std::string>()->value_name("WHERE"),
+      "inherit (default), null (stdout dropped, stderr shown on failure) or a FILE")(
+      "quiet,q", "no announcements, progress or summary")(
+      "progress", po::value<std::string>()->value_name("WHEN"),
+      "auto (default: on a terminal), bar or none")("shell", "run COMMAND through /bin/sh -c")(
+      "events,e", po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
+      "counters to record, comma-separated; repeatable")("no-counters",
+                                                         "record no performance counters")(
+      "baseline", po::value<std::string>()->value_name("FILE"),
+      "afterwards, compare the results with this earlier results CSV")(
+      "config", po::value<std::vector<std::string>>()->composing()->value_name("NAME=CMD"),
+      "a configuration: CMD (shell) runs before each of its runs; several run interleaved, then "
+      "compared")("order", po::value<std::string>()->value_name("ORDER"),
+                  "of --config runs in each round: alternate (default) or random")(
+      "seed", po::value<std::string>()->value_name("N"),
+      "seed of --order random (default: from the clock, printed)")("version", "print the version")(
+      "help,h", "print this help");
   return d;
 }
 
@@ -131,7 +140,9 @@ void SplitEvents(const std::vector<std::string>& words, std::vector<std::string>
 std::vector<int> ParseCpuList(const std::string& text) {
   std::vector<int> cpus;
   std::size_t start = 0;
-  const auto bad = [&] { return UsageError("--cpus: expected a list like 0-3,8, got '" + text + "'"); };
+  const auto bad = [&] {
+    return UsageError("--cpus: expected a list like 0-3,8, got '" + text + "'");
+  };
   while (start < text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string item = text.substr(start, comma - start);
@@ -175,9 +186,12 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
   if (vm.count("timeout")) o.timeout = ParseSeconds("--timeout", str("timeout"));
   if (vm.count("command-output")) {
     const std::string v = str("command-output");
-    if (v == "inherit") o.command_output = CommandOutput::kInherit;
-    else if (v == "null") o.command_output = CommandOutput::kNull;
-    else if (v.empty()) throw UsageError("--command-output: expected inherit, null or a file name");
+    if (v == "inherit")
+      o.command_output = CommandOutput::kInherit;
+    else if (v == "null")
+      o.command_output = CommandOutput::kNull;
+    else if (v.empty())
+      throw UsageError("--command-output: expected inherit, null or a file name");
     else {
       o.command_output = CommandOutput::kFile;
       o.command_output_file = v;
@@ -186,10 +200,14 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
   o.quiet = vm.count("quiet") > 0;
   if (vm.count("progress")) {
     const std::string v = str("progress");
-    if (v == "auto") o.progress = ProgressMode::kAuto;
-    else if (v == "bar") o.progress = ProgressMode::kBar;
-    else if (v == "none") o.progress = ProgressMode::kNone;
-    else throw UsageError("--progress: expected auto, bar or none, got '" + v + "'");
+    if (v == "auto")
+      o.progress = ProgressMode::kAuto;
+    else if (v == "bar")
+      o.progress = ProgressMode::kBar;
+    else if (v == "none")
+      o.progress = ProgressMode::kNone;
+    else
+      throw UsageError("--progress: expected auto, bar or none, got '" + v + "'");
   }
   o.shell = vm.count("shell") > 0;
   if (vm.count("events")) SplitEvents(vm["events"].as<std::vector<std::string>>(), o.events);
@@ -202,10 +220,13 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
   o.baseline = str("baseline");
   if (vm.count("config"))
-    for (const std::string& c : vm["config"].as<std::vector<std::string>>()) o.configs.push_back(ParseConfigOption(c));
-  CheckConfigOptions(vm.count("order") ? str("order") : std::string(), vm.count("seed") ? str("seed") : std::string(), o);
+    for (const std::string& c : vm["config"].as<std::vector<std::string>>())
+      o.configs.push_back(ParseConfigOption(c));
+  CheckConfigOptions(vm.count("order") ? str("order") : std::string(),
+                     vm.count("seed") ? str("seed") : std::string(), o);
   if (o.shell && o.command.size() > 1)
-    throw UsageError("--shell takes the command as one word: timeit --shell 'make -j8 && make install'");
+    throw UsageError(
+        "--shell takes the command as one word: timeit --shell 'make -j8 && make install'");
   return o;
 }
 

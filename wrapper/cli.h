@@ -25,14 +25,14 @@ struct RunOptions {
   std::string label;   ///< empty: the output file's stem
   std::string prepare, cleanup, setup, teardown;  ///< shell commands; empty: none
   bool ignore_failure = false;
-  std::vector<int> cpus;               ///< CPU affinity of the command; empty: unchanged
-  std::optional<double> timeout;       ///< seconds per run
+  std::vector<int> cpus;          ///< CPU affinity of the command; empty: unchanged
+  std::optional<double> timeout;  ///< seconds per run
   CommandOutput command_output = CommandOutput::kInherit;
   std::string command_output_file;
   bool quiet = false;
   ProgressMode progress = ProgressMode::kAuto;
-  bool shell = false;                  ///< run the command through /bin/sh -c
-  std::vector<std::string> events;     ///< -e words, split at commas, in order
+  bool shell = false;               ///< run the command through /bin/sh -c
+  std::vector<std::string> events;  ///< -e words, split at commas, in order
   bool no_counters = false;
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
@@ -42,7 +42,7 @@ struct RunOptions {
   bool seed_given = false;
   bool help = false;
   bool version = false;
-  std::vector<std::string> command;    ///< the command and its arguments
+  std::vector<std::string> command;  ///< the command and its arguments
 };
 
 /// Parses the run mode's arguments (argv[0] is the program name). Option

@@ -35,7 +35,8 @@ CommandOutputSink::CommandOutputSink(const RunOptions& options, bool csv_on_stdo
       null_ = OpenOrThrow("/dev/null", O_WRONLY, "/dev/null");
       stdout_fd_ = null_.get();
       const char* tmp = std::getenv("TMPDIR");
-      kept_.Reset(::open(tmp != nullptr && *tmp ? tmp : "/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600));
+      kept_.Reset(
+          ::open(tmp != nullptr && *tmp ? tmp : "/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600));
       // Without O_TMPFILE support the command's stderr simply stays visible.
       stderr_fd_ = kept_ ? kept_.get() : -1;
       break;

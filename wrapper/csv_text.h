@@ -16,7 +16,7 @@ void AppendCsvField(std::string& out, std::string_view field);
 /// One record of a CSV text and where it started.
 struct CsvRecord {
   std::vector<std::string> fields;
-  long line = 0;  ///< 1-based line number of the record's first line
+  long line = 0;           ///< 1-based line number of the record's first line
   bool terminated = true;  ///< false: the text ended before the record's line end
 };
 

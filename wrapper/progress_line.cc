@@ -5,8 +5,10 @@ namespace {
 
 void PrintDuration(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
-  if (s >= 3600) std::fprintf(stderr, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::fprintf(stderr, "%ld:%02ld", s / 60, s % 60);
+  if (s >= 3600)
+    std::fprintf(stderr, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::fprintf(stderr, "%ld:%02ld", s / 60, s % 60);
 }
 
 }  // namespace

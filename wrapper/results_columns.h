@@ -11,8 +11,8 @@ namespace timeit {
 inline constexpr std::array<std::string_view, 5> kRunColumns = {"label", "run", "warmup", "start",
                                                                 "status"};
 inline constexpr std::array<std::string_view, 8> kSeriesColumns = {
-    "notes",    "host",           "kernel_release", "kernel_version", "cpu_model",
-    "platform", "timeit_version", "command"};
+    "notes",     "host",     "kernel_release", "kernel_version",
+    "cpu_model", "platform", "timeit_version", "command"};
 
 /// True for the run and series columns above: compare skips them as metrics.
 constexpr bool IsNonMetricColumn(std::string_view name) {

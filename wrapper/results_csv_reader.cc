@@ -35,7 +35,8 @@ ResultsTable ParseResultsCsv(std::string_view text, const std::string& file,
   t.columns = std::move(records.front().fields);
   std::set<std::string_view> seen;
   for (const std::string& c : t.columns)
-    if (!seen.insert(c).second) throw InputError(file, records.front().line, "duplicate column '" + c + "'");
+    if (!seen.insert(c).second)
+      throw InputError(file, records.front().line, "duplicate column '" + c + "'");
   const bool ours = t.IsTimeitFormat();
   if (!records.front().terminated && ours) t.columns.clear();  // a cut-off header
   for (std::size_t r = 1; r < records.size(); ++r) {
@@ -48,8 +49,8 @@ ResultsTable ParseResultsCsv(std::string_view text, const std::string& file,
     }
     if (rec.fields.size() != t.columns.size())
       throw InputError(file, rec.line,
-                       "ragged row: " + std::to_string(rec.fields.size()) + " fields, the header has " +
-                           std::to_string(t.columns.size()));
+                       "ragged row: " + std::to_string(rec.fields.size()) +
+                           " fields, the header has " + std::to_string(t.columns.size()));
     t.rows.push_back(std::move(rec.fields));
     t.lines.push_back(rec.line);
   }

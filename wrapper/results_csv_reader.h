@@ -9,10 +9,10 @@ namespace timeit {
 
 /// A CSV with a header row, as read back by the appender and by compare.
 struct ResultsTable {
-  std::string file;                               ///< as named in messages
-  std::vector<std::string> columns;               ///< the header row
-  std::vector<std::vector<std::string>> rows;     ///< each has columns.size() fields
-  std::vector<long> lines;                        ///< the line each row starts on
+  std::string file;                            ///< as named in messages
+  std::vector<std::string> columns;            ///< the header row
+  std::vector<std::vector<std::string>> rows;  ///< each has columns.size() fields
+  std::vector<long> lines;                     ///< the line each row starts on
 
   std::optional<std::size_t> Column(std::string_view name) const;
   /// True when the header is our own format (label,run,warmup,start,status,...).

@@ -87,11 +87,14 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
   // Rows are written whole, one line each: anything after the last line end
   // (including the NUL bytes some file systems leave after a power loss) is
   // what a crash cut short. Remove it so appended rows start on a fresh line.
-  const std::size_t keep = text.find_last_of('\n') == std::string::npos ? 0 : text.find_last_of('\n') + 1;
+  const std::size_t keep =
+      text.find_last_of('\n') == std::string::npos ? 0 : text.find_last_of('\n') + 1;
   if (keep < text.size()) {
-    const long line = 1 + static_cast<long>(std::count(text.begin(), text.begin() + static_cast<long>(keep), '\n'));
+    const long line = 1 + static_cast<long>(std::count(
+                              text.begin(), text.begin() + static_cast<long>(keep), '\n'));
     if (::ftruncate(fd_.get(), static_cast<off_t>(keep)) != 0)
-      throw SystemError(path_ + ": cannot remove the incomplete last line: " + std::strerror(errno), kExitBadInput);
+      throw SystemError(path_ + ": cannot remove the incomplete last line: " + std::strerror(errno),
+                        kExitBadInput);
     warnings.push_back(path_ + ":" + std::to_string(line) +
                        ": removed an incomplete last row (left by an interrupted run)");
     text.resize(keep);

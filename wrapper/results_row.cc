@@ -56,8 +56,10 @@ std::string_view StatusCell(int wait_status, bool timed_out, char (&buf)[16]) {
     std::snprintf(buf, sizeof buf, "%d", WEXITSTATUS(wait_status));
   } else if (WIFSIGNALED(wait_status)) {
     const char* name = sigabbrev_np(WTERMSIG(wait_status));
-    if (name != nullptr) std::snprintf(buf, sizeof buf, "SIG%s", name);
-    else std::snprintf(buf, sizeof buf, "signal %d", WTERMSIG(wait_status));
+    if (name != nullptr)
+      std::snprintf(buf, sizeof buf, "SIG%s", name);
+    else
+      std::snprintf(buf, sizeof buf, "signal %d", WTERMSIG(wait_status));
   } else {
     std::snprintf(buf, sizeof buf, "?");
   }

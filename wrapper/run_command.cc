@@ -47,9 +47,12 @@ std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const L
 
 bool ShowProgress(const RunOptions& o) {
   switch (o.progress) {
-    case ProgressMode::kBar: return true;
-    case ProgressMode::kNone: return false;
-    case ProgressMode::kAuto: return !o.quiet && ::isatty(STDERR_FILENO) == 1;
+    case ProgressMode::kBar:
+      return true;
+    case ProgressMode::kNone:
+      return false;
+    case ProgressMode::kAuto:
+      return !o.quiet && ::isatty(STDERR_FILENO) == 1;
   }
   return false;
 }
@@ -82,17 +85,19 @@ int RunMain(int argc, char** argv) {
   const bool csv_on_stdout = csv_path == "-";
   CheckSeriesComparison(o, csv_path);
   std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
-  for (std::size_t i = 0; i < o.configs.size(); ++i) label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
+  for (std::size_t i = 0; i < o.configs.size(); ++i)
+    label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
   ResultsRowFormatter rows(label, GatherSeriesMetadata(o.command, o.shell), metric_columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (!o.quiet && !csv_on_stdout) {
     if (csv.appending())
-      std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n", csv_path.c_str(),
-                   label.c_str(), csv.last_run() + 1);
+      std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
+                   csv_path.c_str(), label.c_str(), csv.last_run() + 1);
     else
-      std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(), label.c_str());
+      std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
+                   label.c_str());
   }
 
   CommandOutputSink output(o, csv_on_stdout);
@@ -115,17 +120,29 @@ int RunMain(int argc, char** argv) {
   ChildLauncher command(spec);
   ProgressLine progress(ShowProgress(o), output.inherits());
   RunSummary summary(metric_columns, o.runs);
-  SeriesParts parts{o, sources, csv, rows, output, progress, summary, signals, command,
-                    ShellLauncher(o.setup, spec), ShellLauncher(o.prepare, spec),
-                    ShellLauncher(o.cleanup, spec), ShellLauncher(o.teardown, spec),
+  SeriesParts parts{o,
+                    sources,
+                    csv,
+                    rows,
+                    output,
+                    progress,
+                    summary,
+                    signals,
+                    command,
+                    ShellLauncher(o.setup, spec),
+                    ShellLauncher(o.prepare, spec),
+                    ShellLauncher(o.cleanup, spec),
+                    ShellLauncher(o.teardown, spec),
                     csv_on_stdout ? std::string("stdout") : csv_path,
                     csv_on_stdout ? stderr : stdout};
   if (!o.configs.empty()) {
     parts.configs = MakeConfigSeries(o.configs, spec, GatherSeriesMetadata(o.command, o.shell),
                                      metric_columns, csv_path);
-    const std::uint64_t seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
+    const std::uint64_t seed =
+        o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
     if (o.random_order && !o.seed_given && !o.quiet)
-      std::fprintf(stderr, "timeit: random order with --seed %llu\n", static_cast<unsigned long long>(seed));
+      std::fprintf(stderr, "timeit: random order with --seed %llu\n",
+                   static_cast<unsigned long long>(seed));
     parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
                                          o.random_order, seed);
   }

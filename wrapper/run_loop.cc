@@ -23,8 +23,9 @@ std::string Describe(int wait_status) {
   if (WIFEXITED(wait_status)) return "exit status " + std::to_string(WEXITSTATUS(wait_status));
   if (WIFSIGNALED(wait_status)) {
     const char* name = sigabbrev_np(WTERMSIG(wait_status));
-    return std::string("killed by ") +
-           (name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(WTERMSIG(wait_status)));
+    return std::string("killed by ") + (name != nullptr
+                                            ? std::string("SIG") + name
+                                            : "signal " + std::to_string(WTERMSIG(wait_status)));
   }
   return "stopped";
 }
@@ -50,7 +51,8 @@ bool RunLoop::RunHelper(ChildLauncher* helper, const char* option, int run) {
   if (Succeeded(exit.wait_status) || p_.signals.received_signal() != 0) return true;
   Say(std::string(option) + " failed" + (run > 0 ? " at run " + std::to_string(run) : "") + ": " +
       Describe(exit.wait_status) +
-      (helper->exec_errno() != 0 ? std::string(" (") + std::strerror(helper->exec_errno()) + ")" : ""));
+      (helper->exec_errno() != 0 ? std::string(" (") + std::strerror(helper->exec_errno()) + ")"
+                                 : ""));
   return false;
 }
 
@@ -69,8 +71,10 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   const RunOptions& o = p_.options;
   // In an interleaved series the run belongs to one configuration: its
   // numbering, its label, and its command before the run.
-  ConfigSeries* config = p_.configs.empty() ? nullptr : &p_.configs[static_cast<std::size_t>(
-                                                            p_.schedule[static_cast<std::size_t>(index)].config)];
+  ConfigSeries* config = p_.configs.empty()
+                             ? nullptr
+                             : &p_.configs[static_cast<std::size_t>(
+                                   p_.schedule[static_cast<std::size_t>(index)].config)];
   const int series_index = config ? p_.schedule[static_cast<std::size_t>(index)].index : index;
   const bool warmup = series_index < o.warmup;
   const int run = (config ? config->last_run : p_.csv.last_run()) + series_index + 1;
@@ -117,21 +121,24 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   PrintNotes(run);
   if (leftovers > 0 && !leftovers_reported_) {
     leftovers_reported_ = true;
-    const std::string note = "processes of the command outlived it in its process group and were killed";
+    const std::string note =
+        "processes of the command outlived it in its process group and were killed";
     if (!o.quiet) Say("run " + std::to_string(run) + ": " + note + " (reported once)");
     notes_ += (notes_.empty() ? "" : "; ") + note;
   }
   char status_buf[16];
   const std::string_view status = StatusCell(exit.wait_status, timed_out, status_buf);
-  p_.csv.Append((config ? *config->rows : p_.rows).Format(run, warmup, start_utc, status, values_, notes_),
-                exit.wall_seconds > 1.0);
+  p_.csv.Append(
+      (config ? *config->rows : p_.rows).Format(run, warmup, start_utc, status, values_, notes_),
+      exit.wall_seconds > 1.0);
   if (!warmup && !config) p_.summary.Add(values_);  // configurations are compared instead
   p_.progress.AfterRun(index + 1, total, exit.wall_seconds, Since(series_start_));
 
   if (timed_out || !Succeeded(exit.wait_status)) {
     ++failed_runs_;
     Say("run " + std::to_string(run) + (warmup ? " (warm-up)" : "") + " failed: " +
-        (timed_out ? "timed out after " + std::to_string(*o.timeout) + " s" : Describe(exit.wait_status)));
+        (timed_out ? "timed out after " + std::to_string(*o.timeout) + " s"
+                   : Describe(exit.wait_status)));
     p_.output.ShowAfterFailure(stderr);
     if (!o.ignore_failure) {
       RunHelper(p_.cleanup.get(), "--cleanup", run);

@@ -15,7 +15,7 @@ struct SeriesMetadata {
   std::string cpu_model;
   std::string platform;  ///< the detected counter platform; "unknown" until detection exists
   std::string timeit_version;
-  std::string command;   ///< the command line, quoted as a shell would need it
+  std::string command;  ///< the command line, quoted as a shell would need it
 };
 
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);

@@ -32,8 +32,8 @@ class SignalForwarder {
 
  private:
   static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM};
-  struct sigaction previous_[4] {};
-  bool installed_[4] {};
+  struct sigaction previous_[4]{};
+  bool installed_[4]{};
   sigset_t handled_{};
 };
 

@@ -24,8 +24,9 @@ TEST(RunSeriesTest, RunAndWarmupCountsAndFlags) {
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0"}));
   EXPECT_EQ(ColumnOf(t, "status"), (Cells{"0", "0", "0", "0", "0"}));
   // The summary covers the 3 measured runs only.
-  EXPECT_NE(r.out.find("    N           Min           Max        Median           Avg        Stddev\n"),
-            std::string::npos);
+  EXPECT_NE(
+      r.out.find("    N           Min           Max        Median           Avg        Stddev\n"),
+      std::string::npos);
   EXPECT_NE(r.out.find("x   3 "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("x   5 "), std::string::npos) << r.out;
 }
@@ -35,17 +36,25 @@ TEST(RunSeriesTest, HeaderAndMetricColumns) {
   ASSERT_EQ(RunTimeit({"-n", "1", "-o", "s.csv", "true"}, "", dir.path()).exit_status, 0);
   const std::string text = ReadFile(dir.path() / "s.csv");
   EXPECT_EQ(text.rfind("label,run,warmup,start,status,real,user,sys,maxrss,minflt,majflt,nvcsw,"
-                       "nivcsw,inblock,oublock,", 0), 0u) << text;
+                       "nivcsw,inblock,oublock,",
+                       0),
+            0u)
+      << text;
   EXPECT_NE(text.find(",notes,host,kernel_release,kernel_version,cpu_model,platform,"
-                      "timeit_version,command\n"), std::string::npos) << text;
+                      "timeit_version,command\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(RunSeriesTest, LabelIsTheOutputFileStemOrGiven) {
   TempDir dir;
-  ASSERT_EQ(RunTimeit({"-n", "1", "-w", "0", "-o", "isync.csv", "true"}, "", dir.path()).exit_status, 0);
+  ASSERT_EQ(
+      RunTimeit({"-n", "1", "-w", "0", "-o", "isync.csv", "true"}, "", dir.path()).exit_status, 0);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "isync.csv"), "label"), Cells{"isync"});
-  ASSERT_EQ(RunTimeit({"-n", "1", "-w", "0", "--label", "x y", "-o", "o.csv", "true"}, "", dir.path())
-                .exit_status, 0);
+  ASSERT_EQ(
+      RunTimeit({"-n", "1", "-w", "0", "--label", "x y", "-o", "o.csv", "true"}, "", dir.path())
+          .exit_status,
+      0);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "o.csv"), "label"), Cells{"x y"});
 }
 
@@ -77,7 +86,8 @@ TEST(RunSeriesTest, DefaultFileIsAnnouncedAndCsvGoesToStdoutWithDash) {
   const std::string name = r.err.substr(r.err.find("timeit-"), 26);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / name), "label"), Cells{name.substr(0, 22)});
 
-  const ProcessResult s = RunTimeit(Cat({"-n", "2", "-o", "-"}, Sh("echo from-command")), "", dir.path());
+  const ProcessResult s =
+      RunTimeit(Cat({"-n", "2", "-o", "-"}, Sh("echo from-command")), "", dir.path());
   ASSERT_EQ(s.exit_status, 0) << s.err;
   EXPECT_EQ(s.out.rfind("label,run,", 0), 0u) << s.out;
   EXPECT_EQ(s.out.find("\nfrom-command\n"), std::string::npos);  // sent to stderr
@@ -88,7 +98,8 @@ TEST(RunSeriesTest, DefaultFileIsAnnouncedAndCsvGoesToStdoutWithDash) {
 TEST(RunSeriesTest, OptionsAfterTheCommandBelongToIt) {
   TempDir dir;
   const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "printf", "%s|", "-j64", "-n", "5"}, "", dir.path());
+      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "printf", "%s|", "-j64", "-n", "5"}, "",
+                dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out, "-j64|-n|5|");
   EXPECT_EQ(r.err, "");
@@ -96,20 +107,23 @@ TEST(RunSeriesTest, OptionsAfterTheCommandBelongToIt) {
 
 TEST(RunSeriesTest, OrderOfSetupPrepareRunCleanupTeardown) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      Cat({"-n", "2", "-w", "1", "-q", "-o", "s.csv", "--setup", "echo setup >> log", "--prepare",
-           "echo prepare >> log", "--cleanup", "echo cleanup >> log", "--teardown", "echo teardown >> log"},
-          Sh("echo run >> log")),
-      "", dir.path());
+  const ProcessResult r =
+      RunTimeit(Cat({"-n", "2", "-w", "1", "-q", "-o", "s.csv", "--setup", "echo setup >> log",
+                     "--prepare", "echo prepare >> log", "--cleanup", "echo cleanup >> log",
+                     "--teardown", "echo teardown >> log"},
+                    Sh("echo run >> log")),
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(ReadFile(dir.path() / "log"),
-            "setup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nteardown\n");
+  EXPECT_EQ(
+      ReadFile(dir.path() / "log"),
+      "setup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nteardown\n");
 }
 
 TEST(RunSeriesTest, FailureStopsTheSeriesAndKeepsFinishedRuns) {
   TempDir dir;
   // Runs 1 and 2 succeed, run 3 exits 3.
-  const std::string script = "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; [ $n -lt 3 ] || exit 3";
+  const std::string script =
+      "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; [ $n -lt 3 ] || exit 3";
   const ProcessResult r = RunTimeit(Cat({"-n", "5", "-o", "s.csv"}, Sh(script)), "", dir.path());
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_NE(r.err.find("timeit: run 3 failed: exit status 3\n"), std::string::npos) << r.err;
@@ -119,29 +133,35 @@ TEST(RunSeriesTest, FailureStopsTheSeriesAndKeepsFinishedRuns) {
 TEST(RunSeriesTest, IgnoreFailureGoesOn) {
   TempDir dir;
   const ProcessResult r =
-      RunTimeit(Cat({"-n", "3", "-w", "0", "--ignore-failure", "-o", "s.csv"}, Sh("kill -SEGV $$")), "", dir.path());
+      RunTimeit(Cat({"-n", "3", "-w", "0", "--ignore-failure", "-o", "s.csv"}, Sh("kill -SEGV $$")),
+                "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), (Cells{"SIGSEGV", "SIGSEGV", "SIGSEGV"}));
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"),
+            (Cells{"SIGSEGV", "SIGSEGV", "SIGSEGV"}));
   EXPECT_NE(r.err.find("run 1 failed: killed by SIGSEGV"), std::string::npos) << r.err;
 }
 
 TEST(RunSeriesTest, FailingPrepareStops) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "2", "-o", "s.csv", "--prepare", "exit 4", "true"}, "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "-o", "s.csv", "--prepare", "exit 4", "true"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_NE(r.err.find("--prepare failed at run 1: exit status 4"), std::string::npos) << r.err;
 }
 
 TEST(RunSeriesTest, NullOutputStillShowsAFailingRunsErrors) {
   TempDir dir;
-  const ProcessResult ok = RunTimeit(
-      Cat({"-n", "1", "-q", "--command-output", "null", "-o", "a.csv"}, Sh("echo out; echo err >&2")), "", dir.path());
+  const ProcessResult ok =
+      RunTimeit(Cat({"-n", "1", "-q", "--command-output", "null", "-o", "a.csv"},
+                    Sh("echo out; echo err >&2")),
+                "", dir.path());
   ASSERT_EQ(ok.exit_status, 0);
   EXPECT_EQ(ok.out, "");
   EXPECT_EQ(ok.err, "");
-  const ProcessResult bad = RunTimeit(
-      Cat({"-n", "1", "-q", "--command-output", "null", "-o", "b.csv"}, Sh("echo out; echo boom >&2; exit 1")), "",
-      dir.path());
+  const ProcessResult bad =
+      RunTimeit(Cat({"-n", "1", "-q", "--command-output", "null", "-o", "b.csv"},
+                    Sh("echo out; echo boom >&2; exit 1")),
+                "", dir.path());
   EXPECT_EQ(bad.exit_status, 1);
   EXPECT_EQ(bad.out, "");
   EXPECT_NE(bad.err.find("boom"), std::string::npos) << bad.err;
@@ -149,15 +169,16 @@ TEST(RunSeriesTest, NullOutputStillShowsAFailingRunsErrors) {
 
 TEST(RunSeriesTest, TimeoutKillsTheRunAndCountsAsFailure) {
   TempDir dir;
-  const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "--timeout", "0.2", "-o", "s.csv", "sleep", "30"}, "", dir.path());
+  const ProcessResult r = RunTimeit(
+      {"-n", "1", "-w", "0", "--timeout", "0.2", "-o", "s.csv", "sleep", "30"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), Cells{"timeout"});
 }
 
 TEST(RunSeriesTest, CommandNotFoundIs127) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "2", "-o", "s.csv", "no-such-command-xyz"}, "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "-o", "s.csv", "no-such-command-xyz"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 127);
   EXPECT_EQ(r.err, "timeit: no-such-command-xyz: command not found\n");
   dir.Write("data", "not a program");
@@ -177,15 +198,18 @@ TEST(RunSeriesTest, BadOptionsAreOneLineAndExit2) {
 }
 
 TEST(RunSeriesTest, CsvLoadsWithPythonsCsvModule) {
-  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 missing";
+  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "python3 missing";
   TempDir dir;
-  ASSERT_EQ(RunTimeit(Cat({"-n", "2", "-q", "-o", "s.csv"}, Sh("echo 'a, \"b\"' >/dev/null")), "", dir.path())
-                .exit_status, 0);
-  const ProcessResult py = RunProcess(
-      {"python3", "-c",
-       "import csv,sys; rows=list(csv.reader(open('s.csv', newline=''))); "
-       "assert len({len(r) for r in rows}) == 1; print(len(rows)); print(rows[1][-1])"},
-      "", dir.path());
+  ASSERT_EQ(RunTimeit(Cat({"-n", "2", "-q", "-o", "s.csv"}, Sh("echo 'a, \"b\"' >/dev/null")), "",
+                      dir.path())
+                .exit_status,
+            0);
+  const ProcessResult py =
+      RunProcess({"python3", "-c",
+                  "import csv,sys; rows=list(csv.reader(open('s.csv', newline=''))); "
+                  "assert len({len(r) for r in rows}) == 1; print(len(rows)); print(rows[1][-1])"},
+                 "", dir.path());
   EXPECT_EQ(py.exit_status, 0) << py.err;
   EXPECT_EQ(py.out, "4\nsh -c 'echo '\\''a, \"b\"'\\'' >/dev/null'\n");
 }

@@ -1,11 +1,10 @@
 // Signals and kill -9: finished runs survive in the CSV, and no process of
 // the measured tree is left behind.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <fstream>
@@ -75,7 +74,8 @@ const std::string kThirdRunHangs =
 
 TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
   TempDir dir;
-  const pid_t timeit = StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
+  const pid_t timeit =
+      StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
   const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
   ASSERT_EQ(::kill(timeit, SIGINT), 0);
   EXPECT_EQ(WaitExit(timeit), 130);
@@ -87,7 +87,8 @@ TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
 TEST(RunSignalsTest, SigtermAndSighupToo) {
   for (const int sig : {SIGTERM, SIGHUP}) {
     TempDir dir;
-    const pid_t timeit = StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
+    const pid_t timeit =
+        StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
     const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
     ASSERT_EQ(::kill(timeit, sig), 0);
     EXPECT_EQ(WaitExit(timeit), 128 + sig);
@@ -98,7 +99,8 @@ TEST(RunSignalsTest, SigtermAndSighupToo) {
 
 TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   TempDir dir;
-  const pid_t timeit = StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
+  const pid_t timeit =
+      StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
   const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
   ASSERT_EQ(::kill(timeit, SIGKILL), 0);
   EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
@@ -109,15 +111,18 @@ TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   const ResultsTable t = ReadRuns(dir.path() / "s.csv");  // every row complete
   EXPECT_EQ(t.rows.size(), 2u);
   // A second half after the "reboot" continues the numbering.
-  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"), (std::vector<std::string>{"1", "2", "3"}));
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"),
+            (std::vector<std::string>{"1", "2", "3"}));
 }
 
 TEST(RunSignalsTest, LeftoversOfTheProcessGroupAreKilledAndReported) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      {"-n", "1", "-w", "0", "-o", "s.csv", "sh", "-c", "sleep 300 & echo $! > pids"}, "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "1", "-w", "0", "-o", "s.csv", "sh", "-c", "sleep 300 & echo $! > pids"}, "",
+                dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("outlived it"), std::string::npos) << r.err;
   for (const pid_t p : WaitForPids(dir.path() / "pids", 1)) EXPECT_FALSE(Alive(p));

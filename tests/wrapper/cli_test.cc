@@ -56,10 +56,27 @@ TEST(CliTest, ValueForms) {
 }
 
 TEST(CliTest, AllOptions) {
-  const RunOptions o = Parse({"--label", "x", "--prepare", "rm -rf obj", "--cleanup", "c",
-                              "--setup", "s", "--teardown", "t", "--ignore-failure", "--cpus",
-                              "0-2,5", "--timeout", "1.5", "--command-output", "log.txt", "-q",
-                              "--progress", "none", "make"});
+  const RunOptions o = Parse({"--label",
+                              "x",
+                              "--prepare",
+                              "rm -rf obj",
+                              "--cleanup",
+                              "c",
+                              "--setup",
+                              "s",
+                              "--teardown",
+                              "t",
+                              "--ignore-failure",
+                              "--cpus",
+                              "0-2,5",
+                              "--timeout",
+                              "1.5",
+                              "--command-output",
+                              "log.txt",
+                              "-q",
+                              "--progress",
+                              "none",
+                              "make"});
   EXPECT_EQ(o.label, "x");
   EXPECT_EQ(o.prepare, "rm -rf obj");
   EXPECT_EQ(o.cleanup, "c");
@@ -76,7 +93,8 @@ TEST(CliTest, AllOptions) {
 }
 
 TEST(CliTest, EventsAreRepeatableAndCommaSeparated) {
-  const RunOptions o = Parse({"-e", "cycles,instructions", "--events", "syscalls", "-e", "r003c", "true"});
+  const RunOptions o =
+      Parse({"-e", "cycles,instructions", "--events", "syscalls", "-e", "r003c", "true"});
   EXPECT_EQ(o.events, (Words{"cycles", "instructions", "syscalls", "r003c"}));
   EXPECT_TRUE(Parse({"--no-counters", "true"}).no_counters);
 }
@@ -94,10 +112,12 @@ TEST(CliTest, HelpAndVersionNeedNoCommand) {
 }
 
 TEST(CliTest, BadCountsAreOneClearLine) {
-  EXPECT_EQ(UsageMessage({"-n", "abc", "true"}), "-n/--runs: expected a positive integer, got 'abc'");
+  EXPECT_EQ(UsageMessage({"-n", "abc", "true"}),
+            "-n/--runs: expected a positive integer, got 'abc'");
   EXPECT_EQ(UsageMessage({"-n", "-3", "true"}), "-n/--runs: expected a positive integer, got '-3'");
   EXPECT_EQ(UsageMessage({"-n", "0", "true"}), "-n/--runs: expected a positive integer, got '0'");
-  EXPECT_EQ(UsageMessage({"-w", "x", "true"}), "-w/--warmup: expected a non-negative integer, got 'x'");
+  EXPECT_EQ(UsageMessage({"-w", "x", "true"}),
+            "-w/--warmup: expected a non-negative integer, got 'x'");
   EXPECT_NE(UsageMessage({"--timeout", "0", "true"}).find("--timeout"), std::string::npos);
   EXPECT_NE(UsageMessage({"--progress", "fancy", "true"}).find("--progress"), std::string::npos);
 }

@@ -26,7 +26,9 @@ TEST(CsvTextTest, LineBreaksBecomeSpacesSoEveryRecordIsOneLine) {
 }
 
 TEST(CsvTextTest, ParsesQuotedFieldsCrlfAndBom) {
-  const auto recs = ParseCsvText("\xEF\xBB\xBF" "a,b\r\n\"x,1\",\"say \"\"hi\"\"\"\r\n\n3,\n");
+  const auto recs = ParseCsvText(
+      "\xEF\xBB\xBF"
+      "a,b\r\n\"x,1\",\"say \"\"hi\"\"\"\r\n\n3,\n");
   ASSERT_EQ(recs.size(), 3u);
   EXPECT_EQ(recs[0].fields, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(recs[1].fields, (std::vector<std::string>{"x,1", "say \"hi\""}));

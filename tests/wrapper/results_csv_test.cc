@@ -67,7 +67,8 @@ TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
     ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind(Path("a.csv") + ":1: cannot append: its columns differ", 0), 0u)
+    EXPECT_EQ(
+        std::string(e.what()).rfind(Path("a.csv") + ":1: cannot append: its columns differ", 0), 0u)
         << e.what();
     EXPECT_EQ(e.exit_status(), kExitBadInput);
   }
@@ -81,7 +82,8 @@ TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
   w.Append("a,2,0,t,0,1\n", false);
   EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\n");
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], Path("a.csv") + ":3: removed an incomplete last row (left by an interrupted run)");
+  EXPECT_EQ(warnings[0],
+            Path("a.csv") + ":3: removed an incomplete last row (left by an interrupted run)");
 }
 
 TEST_F(ResultsCsvTest, NulBytesLeftByAPowerLossAreRemoved) {
@@ -146,14 +148,14 @@ TEST_F(ResultsCsvTest, MetricCells) {
 }
 
 TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
-  SeriesMetadata m{"host1", "6.1.0", "#1 SMP Debian 6.1.0, 2024", "AMD EPYC", "unknown", "0.1.0",
-                   "sh -c 'echo \"hi\"'"};
+  SeriesMetadata m{"host1",   "6.1.0", "#1 SMP Debian 6.1.0, 2024", "AMD EPYC",
+                   "unknown", "0.1.0", "sh -c 'echo \"hi\"'"};
   ResultsRowFormatter f("isync", m, {"real", "user", "cycles"});
   EXPECT_EQ(f.columns(),
             (std::vector<std::string>{"label", "run", "warmup", "start", "status", "real", "user",
                                       "cycles", "notes", "host", "kernel_release", "kernel_version",
                                       "cpu_model", "platform", "timeit_version", "command"}));
-  const struct timespec start {1700000000, 123456789};
+  const struct timespec start { 1700000000, 123456789 };
   EXPECT_EQ(f.Format(3, false, start, "0", {1.5, 0.25, std::nullopt}, "cycles: not supported"),
             "isync,3,0,2023-11-14T22:13:20.123Z,0,1.5,0.25,,cycles: not supported,host1,6.1.0,"
             "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");

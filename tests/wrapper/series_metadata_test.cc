@@ -6,8 +6,9 @@ namespace timeit {
 namespace {
 
 TEST(SeriesMetadataTest, CpuModelOnX86AndArm) {
-  EXPECT_EQ(CpuModelFromCpuinfo("processor\t: 0\nmodel name\t: Intel(R) Pentium(R) D CPU 3.00GHz\n"),
-            "Intel(R) Pentium(R) D CPU 3.00GHz");
+  EXPECT_EQ(
+      CpuModelFromCpuinfo("processor\t: 0\nmodel name\t: Intel(R) Pentium(R) D CPU 3.00GHz\n"),
+      "Intel(R) Pentium(R) D CPU 3.00GHz");
   EXPECT_EQ(CpuModelFromCpuinfo("processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n"),
             "implementer 0x41 part 0xd0c");
   EXPECT_EQ(CpuModelFromCpuinfo(""), "");
