@@ -24,6 +24,14 @@ bool HasValues(const CompareInput& in, const std::string& metric) {
   });
 }
 
+/// The first metrics' names, for a one-line message.
+std::string KnownMetrics(const std::vector<std::string>& metrics) {
+  std::string list;
+  for (std::size_t i = 0; i < metrics.size() && i < 12; ++i)
+    list += (i == 0 ? "" : ", ") + metrics[i].substr(0, 40);
+  return metrics.size() > 12 ? list + ", ..." : list;
+}
+
 /// The metrics to report: -m's, each checked, or every metric with data.
 std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOptions& o,
                                        std::vector<std::string>& notes) {
@@ -31,8 +39,8 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
   if (!o.metrics.empty()) {
     for (const std::string& m : o.metrics) {
       if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
-        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}", m,
-                                     fmt::join(o.files, ", "), fmt::join(in.metrics, ", ")));
+        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}", QuoteShort(m),
+                                     fmt::join(o.files, ", "), KnownMetrics(in.metrics)));
       if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
     }
     return chosen;

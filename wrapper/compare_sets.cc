@@ -123,7 +123,7 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
   }
   if (in_.sets.size() == stats::kMaxDataSets)
     throw InputError(t.file, t.lines[row],
-                     "an 8th set ('" + key + "'): compare takes at most 7, as ministat has 7 symbols");
+                     "an 8th set (" + QuoteShort(key) + "): compare takes at most 7, as ministat has 7 symbols");
   in_.sets.push_back(CompareSet{});
   in_.sets.back().label = key;
   in_.sets.back().files.push_back(t.file);
@@ -170,8 +170,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
       const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
       if (v && !std::isfinite(*v))
         throw InputError(t.file, t.lines[r],
-                         "column '" + t.columns[metric_columns[i]] + "': '" + std::string(Trim(t.rows[r][metric_columns[i]])) +
-                             "' is not a finite number");
+                         "column " + QuoteShort(t.columns[metric_columns[i]]) + ": " +
+                             QuoteShort(Trim(t.rows[r][metric_columns[i]])) + " is not a finite number");
       if (!v) {
         ++m.empty_cells;
         continue;
@@ -190,8 +190,8 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
   if (in_.sets.size() < 2)
     throw InputError(last_file, 0,
                      in_.sets.empty() ? std::string("no runs to compare")
-                                      : "only one set ('" + in_.sets.front().label +
-                                            "'); compare wants two or more: several files, or a "
+                                      : "only one set (" + QuoteShort(in_.sets.front().label) +
+                                            "); compare wants two or more: several files, or a "
                                             "label column with several labels");
   MetricOrder(in_.metrics, counters_);
   return std::move(in_);
@@ -247,6 +247,14 @@ void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::strin
   };
   std::stable_sort(metrics.begin(), metrics.end(),
                    [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+}
+
+std::string QuoteShort(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string quoted(text.substr(0, kMax));
+  for (char& c : quoted)
+    if (c == '\n' || c == '\r') c = ' ';
+  return "'" + quoted + (text.size() > kMax ? "...'" : "'");
 }
 
 bool LowerIsBetter(const std::string& metric) { return BaseName(metric) != "ipc"; }

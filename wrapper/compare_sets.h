@@ -2,6 +2,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace timeit {
@@ -57,6 +58,10 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<
 /// given; then the derived ipc and icache-mpki; then the rest, in the order
 /// given. `counters` names columns known to have a `.running` companion.
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters);
+
+/// `text` as quoted in a one-line message: line breaks as spaces, and cut to
+/// 40 characters with "..." (a 10 MB cell must not become a 10 MB message).
+std::string QuoteShort(std::string_view text);
 
 /// False for metrics where a higher value is better (ipc); true otherwise:
 /// times and counts, and any column we do not know.

@@ -75,9 +75,16 @@ std::optional<double> ParseMetricCell(const ResultsTable& table, std::size_t row
   if (v.front() == '+') v.remove_prefix(1);
   double d = 0;
   const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  // Quoted in part, on one line: a 10 MB cell must not become a 10 MB message.
+  const auto quote = [](std::string_view s) {
+    std::string q(s.substr(0, 40));
+    for (char& c : q)
+      if (c == '\n' || c == '\r') c = ' ';
+    return "'" + q + (s.size() > 40 ? "...'" : "'");
+  };
   if (ec != std::errc() || p != v.data() + v.size())
     throw InputError(table.file, table.lines[row],
-                     "column '" + table.columns[column] + "': '" + cell + "' is not a number");
+                     "column " + quote(table.columns[column]) + ": " + quote(cell) + " is not a number");
   return d;
 }
 

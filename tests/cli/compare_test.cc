@@ -334,7 +334,7 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
        "timeit: isync.csv: only one set ('isync'); compare wants two or more: several files, or a label "
        "column with several labels\n"},
       {{"compare", "-m", "real,bogus", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -m bogus: no such metric in isync.csv, no_isync.csv; there are: real, user, sys\n"},
+       "timeit: compare: -m 'bogus': no such metric in isync.csv, no_isync.csv; there are: real, user, sys\n"},
       {{"compare", "-c", "100", "isync.csv", "no_isync.csv"},
        "timeit: compare: -c wants a confidence level between 0 and 100 (percent), not '100' (see timeit "
        "compare --help)\n"},
