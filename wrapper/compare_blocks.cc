@@ -33,7 +33,8 @@ ComparisonRow MakeRow(const std::string& metric, const stats::DataSet& base,
   row.n = other.summary.n;
   row.mean_baseline = base.summary.mean;
   row.mean = other.summary.mean;
-  const stats::StudentComparison student = stats::CompareStudent(other.summary, base.summary, confidence);
+  const stats::StudentComparison student =
+      stats::CompareStudent(other.summary, base.summary, confidence);
   row.difference = student.difference;
   row.relative = stats::RelativeDifference(other.summary, base.summary, confidence);
   row.student_p = student.p;
@@ -69,10 +70,10 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
     }
     const CompareSet& baseline = in.sets.front();
     std::string why;
-    if (!without.empty())
-      why += fmt::format("{}: no values in {}", metric, JoinLabels(without));
+    if (!without.empty()) why += fmt::format("{}: no values in {}", metric, JoinLabels(without));
     if (!single.empty())
-      why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", metric, JoinLabels(single));
+      why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", metric,
+                         JoinLabels(single));
     if (taking_part.empty() || taking_part.front() != &baseline || taking_part.size() < 2) {
       out += why + (taking_part.empty() || taking_part.front() != &baseline
                         ? "; the baseline cannot be compared\n"

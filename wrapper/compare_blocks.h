@@ -15,11 +15,11 @@ struct ComparisonRow {
   bool lower_is_better = true;
   std::size_t n_baseline = 0, n = 0;
   double mean_baseline = 0, mean = 0;
-  double difference = 0;         ///< mean - mean_baseline
+  double difference = 0;             ///< mean - mean_baseline
   stats::RelativeInterval relative;  ///< in % of the baseline mean, ministat's relative line
   double student_p = 0, welch_p = 0, mann_whitney_p = 0;  ///< NaN when undefined
-  bool significant = false;      ///< ministat's "Difference at ...% confidence"
-  std::string verdict;           ///< "better", "worse" or "no difference"
+  bool significant = false;  ///< ministat's "Difference at ...% confidence"
+  std::string verdict;       ///< "better", "worse" or "no difference"
 };
 
 /// Appends to `out`, for each of `metrics` in turn, the ministat block of

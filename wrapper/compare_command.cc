@@ -39,8 +39,9 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
   if (!o.metrics.empty()) {
     for (const std::string& m : o.metrics) {
       if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
-        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}", QuoteShort(m),
-                                     fmt::join(o.files, ", "), KnownMetrics(in.metrics)));
+        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}",
+                                     QuoteShort(m), fmt::join(o.files, ", "),
+                                     KnownMetrics(in.metrics)));
       if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
     }
     return chosen;
@@ -57,10 +58,12 @@ void WriteCsv(const std::string& path, const std::string& text) {
     return;
   }
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+  if (!file)
+    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
   file << text;
   file.flush();
-  if (!file) throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+  if (!file)
+    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
 }
 
 }  // namespace
@@ -74,7 +77,8 @@ void RunComparison(const CompareOptions& options, std::FILE* out) {
 
   std::string text;
   const std::vector<ComparisonRow> rows = WriteMetricBlocks(in, metrics, report, text);
-  const std::string table = FormatSummaryTable(rows, in.sets.front().label, report.confidence_percent);
+  const std::string table =
+      FormatSummaryTable(rows, in.sets.front().label, report.confidence_percent);
   if (!table.empty()) text += '\n' + table;
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);

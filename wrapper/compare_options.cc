@@ -51,8 +51,8 @@ void Apply(std::string_view name, const std::string& value, CompareOptions& o) {
 }
 
 bool TakesValue(std::string_view name) {
-  return name == "-c" || name == "-w" || name == "-m" || name == "--confidence" || name == "--width" ||
-         name == "--metrics" || name == "--csv";
+  return name == "-c" || name == "-w" || name == "-m" || name == "--confidence" ||
+         name == "--width" || name == "--metrics" || name == "--csv";
 }
 
 }  // namespace
@@ -86,8 +86,8 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       o.help = true;
     } else if (a == "-s" || a == "--separate-bars") {
       o.report.separate_bars = true;
-    } else if (const std::size_t eq = a.find('='); a.starts_with("--") && eq != std::string_view::npos &&
-                                                   TakesValue(a.substr(0, eq))) {
+    } else if (const std::size_t eq = a.find('=');
+               a.starts_with("--") && eq != std::string_view::npos && TakesValue(a.substr(0, eq))) {
       Apply(a.substr(0, eq), std::string(a.substr(eq + 1)), o);
     } else if (TakesValue(a)) {
       if (i + 1 >= argc) Bad("option '" + std::string(a) + "' needs a value");

@@ -57,7 +57,8 @@ std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
     // A column with no value at all may still be a counter that was not
     // permitted: keep it when it has a `.running` companion.
     if ((metrics.empty() || metrics.back() != c) && t.Column(name + std::string(kRunningSuffix)) &&
-        std::all_of(t.rows.begin(), t.rows.end(), [c](const auto& row) { return IsEmptyCell(row[c]); }))
+        std::all_of(t.rows.begin(), t.rows.end(),
+                    [c](const auto& row) { return IsEmptyCell(row[c]); }))
       metrics.push_back(c);
   }
   return metrics;
@@ -122,8 +123,9 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
     return s;
   }
   if (in_.sets.size() == stats::kMaxDataSets)
-    throw InputError(t.file, t.lines[row],
-                     "an 8th set (" + QuoteShort(key) + "): compare takes at most 7, as ministat has 7 symbols");
+    throw InputError(
+        t.file, t.lines[row],
+        "an 8th set (" + QuoteShort(key) + "): compare takes at most 7, as ministat has 7 symbols");
   in_.sets.push_back(CompareSet{});
   in_.sets.back().label = key;
   in_.sets.back().files.push_back(t.file);
@@ -138,8 +140,10 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
     running.push_back(t.Column(t.columns[c] + std::string(kRunningSuffix)));
     if (running.back()) AddDistinct(counters_, t.columns[c]);
   }
-  const auto warmup = t.Column("warmup"), status = t.Column("status"), release = t.Column("kernel_release");
-  const auto cpu = t.Column("cpu_model"), platform = t.Column("platform"), notes = t.Column("notes");
+  const auto warmup = t.Column("warmup"), status = t.Column("status"),
+             release = t.Column("kernel_release");
+  const auto cpu = t.Column("cpu_model"), platform = t.Column("platform"),
+             notes = t.Column("notes");
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const std::string label = LabelOf(t, r);
     const std::string kernel = Cell(t, r, release);
@@ -171,7 +175,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
       if (v && !std::isfinite(*v))
         throw InputError(t.file, t.lines[r],
                          "column " + QuoteShort(t.columns[metric_columns[i]]) + ": " +
-                             QuoteShort(Trim(t.rows[r][metric_columns[i]])) + " is not a finite number");
+                             QuoteShort(Trim(t.rows[r][metric_columns[i]])) +
+                             " is not a finite number");
       if (!v) {
         ++m.empty_cells;
         continue;
@@ -199,14 +204,18 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
 
 }  // namespace
 
-CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<std::string>& notes) {
+CompareInput LoadCompareSets(const std::vector<std::string>& files,
+                             std::vector<std::string>& notes) {
   std::vector<ResultsTable> tables;
   for (const std::string& f : files) {
     tables.push_back(ReadResultsCsv(f, &notes));
     if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
     const std::vector<std::string>& header = tables.back().columns;
-    if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) { return LooksNumeric(c); }))
-      throw InputError(f, 1, "no header row: the first line holds numbers (timeit ministat reads plain columns)");
+    if (!header.empty() && std::all_of(header.begin(), header.end(),
+                                       [](const std::string& c) { return LooksNumeric(c); }))
+      throw InputError(
+          f, 1,
+          "no header row: the first line holds numbers (timeit ministat reads plain columns)");
   }
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {
@@ -215,7 +224,8 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<
       AddDistinct(spread.files, t.file);
       std::vector<std::string>& releases = spread.releases[t.file];
       const std::string release = Cell(t, r, t.Column("kernel_release"));  // may be empty
-      if (std::find(releases.begin(), releases.end(), release) == releases.end()) releases.push_back(release);
+      if (std::find(releases.begin(), releases.end(), release) == releases.end())
+        releases.push_back(release);
     }
   }
   SetBuilder builder(notes);

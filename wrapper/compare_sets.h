@@ -51,7 +51,8 @@ struct CompareInput {
 /// Throws InputError naming the file (and line): unreadable, no header,
 /// ragged rows, duplicate columns, text in a numeric column, more than 7
 /// sets (ministat's symbols), fewer than 2.
-CompareInput LoadCompareSets(const std::vector<std::string>& files, std::vector<std::string>& notes);
+CompareInput LoadCompareSets(const std::vector<std::string>& files,
+                             std::vector<std::string>& notes);
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
 /// counter metrics, or any column with a `.running` companion), in the order

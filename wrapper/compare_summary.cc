@@ -66,7 +66,8 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
       line.push_back(std::move(cell));
     table.push_back(std::move(line));
   }
-  return fmt::format("Summary against {} (verdict: Student's t as above, by direction)\n", baseline) +
+  return fmt::format("Summary against {} (verdict: Student's t as above, by direction)\n",
+                     baseline) +
          Align(table, one_other ? 2 : 3);
 }
 

@@ -13,12 +13,14 @@ namespace {
 void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareSet::*field,
                        const char* what, std::vector<std::string>& warnings) {
   bool differ = false;
-  for (const CompareSet& s : in.sets) differ |= s.*field != in.sets.front().*field || (s.*field).size() > 1;
+  for (const CompareSet& s : in.sets)
+    differ |= s.*field != in.sets.front().*field || (s.*field).size() > 1;
   if (!differ) return;
   std::string list;
   for (const CompareSet& s : in.sets)
     list += fmt::format("{}{}: {}", list.empty() ? "" : "; ", s.label,
-                        (s.*field).empty() ? std::string("(unknown)") : fmt::format("{}", fmt::join(s.*field, " + ")));
+                        (s.*field).empty() ? std::string("(unknown)")
+                                           : fmt::format("{}", fmt::join(s.*field, " + ")));
   warnings.push_back(fmt::format("the sets were measured on different {}: {}", what, list));
 }
 
@@ -31,7 +33,8 @@ std::string NoteAbout(const CompareSet& set, const std::string& metric) {
   return {};
 }
 
-void CounterStatus(const CompareInput& in, const std::string& metric, std::vector<std::string>& warnings) {
+void CounterStatus(const CompareInput& in, const std::string& metric,
+                   std::vector<std::string>& warnings) {
   std::vector<std::string> multiplexed, clean, not_counted, counted;
   for (const CompareSet& s : in.sets) {
     const auto it = s.metrics.find(metric);
@@ -43,19 +46,22 @@ void CounterStatus(const CompareInput& in, const std::string& metric, std::vecto
     }
     counted.push_back(s.label);
     if (m.multiplexed > 0)
-      multiplexed.push_back(fmt::format("{} ({} of {} runs)", s.label, m.multiplexed, m.values.size()));
+      multiplexed.push_back(
+          fmt::format("{} ({} of {} runs)", s.label, m.multiplexed, m.values.size()));
     else
       clean.push_back(s.label);
   }
   if (!multiplexed.empty() && !clean.empty())
-    warnings.push_back(fmt::format("{}: multiplexed in {} but not in {}: scaled estimates against counts",
-                                   metric, fmt::join(multiplexed, ", "), fmt::join(clean, ", ")));
+    warnings.push_back(
+        fmt::format("{}: multiplexed in {} but not in {}: scaled estimates against counts", metric,
+                    fmt::join(multiplexed, ", "), fmt::join(clean, ", ")));
   if (!not_counted.empty() && !counted.empty())
     warnings.push_back(fmt::format("{}: not counted in {} but counted in {}", metric,
                                    fmt::join(not_counted, ", "), fmt::join(counted, ", ")));
 }
 
-void Outliers(const CompareInput& in, const std::string& metric, std::vector<std::string>& warnings) {
+void Outliers(const CompareInput& in, const std::string& metric,
+              std::vector<std::string>& warnings) {
   for (const CompareSet& s : in.sets) {
     const auto it = s.metrics.find(metric);
     if (it == s.metrics.end()) continue;
@@ -63,20 +69,23 @@ void Outliers(const CompareInput& in, const std::string& metric, std::vector<std
     if (found.empty()) continue;
     std::vector<std::string> items;
     for (const stats::Outlier& o : found)
-      items.push_back(fmt::format("{} at {} (z = {:.1f})", o.value, it->second.where[o.index], o.score));
-    warnings.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}", s.label, metric,
-                                   found.size(), found.size() == 1 ? "" : "s", fmt::join(items, ", ")));
+      items.push_back(
+          fmt::format("{} at {} (z = {:.1f})", o.value, it->second.where[o.index], o.score));
+    warnings.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}",
+                                   s.label, metric, found.size(), found.size() == 1 ? "" : "s",
+                                   fmt::join(items, ", ")));
   }
 }
 
 }  // namespace
 
-std::vector<std::string> CompareWarnings(const CompareInput& in, const std::vector<std::string>& metrics) {
+std::vector<std::string> CompareWarnings(const CompareInput& in,
+                                         const std::vector<std::string>& metrics) {
   std::vector<std::string> warnings;
   for (const CompareSet& s : in.sets) {
     if (s.runs < 3)
-      warnings.push_back(fmt::format("{}: only {} measured run{}; 3 or more make a comparison", s.label,
-                                     s.runs, s.runs == 1 ? "" : "s"));
+      warnings.push_back(fmt::format("{}: only {} measured run{}; 3 or more make a comparison",
+                                     s.label, s.runs, s.runs == 1 ? "" : "s"));
     if (s.failed_runs > 0)
       warnings.push_back(fmt::format("{}: {} failed run{} (non-zero status) left out", s.label,
                                      s.failed_runs, s.failed_runs == 1 ? "" : "s"));

@@ -13,6 +13,7 @@ namespace timeit {
 /// the metadata columns); a counter multiplexed (scaled) or not counted in
 /// some sets but not in others; outliers by modified z-score above 3.5,
 /// which are kept. Nothing is ever dropped because of a warning.
-std::vector<std::string> CompareWarnings(const CompareInput& in, const std::vector<std::string>& metrics);
+std::vector<std::string> CompareWarnings(const CompareInput& in,
+                                         const std::vector<std::string>& metrics);
 
 }  // namespace timeit

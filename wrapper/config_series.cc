@@ -50,10 +50,10 @@ std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs,
   return schedule;
 }
 
-std::vector<ConfigSeries> MakeConfigSeries(const std::vector<std::pair<std::string, std::string>>& configs,
-                                           const LaunchSpec& like, const SeriesMetadata& metadata,
-                                           const std::vector<std::string>& metric_columns,
-                                           const std::string& csv_path) {
+std::vector<ConfigSeries> MakeConfigSeries(
+    const std::vector<std::pair<std::string, std::string>>& configs, const LaunchSpec& like,
+    const SeriesMetadata& metadata, const std::vector<std::string>& metric_columns,
+    const std::string& csv_path) {
   std::vector<ConfigSeries> series;
   for (const auto& [name, command] : configs) {
     LaunchSpec spec = like;
@@ -76,12 +76,14 @@ void CheckConfigOptions(const std::string& order, const std::string& seed, RunOp
     return;
   }
   if (o.configs.size() < 2 || o.configs.size() > 7)
-    throw UsageError("--config: give 2 to 7 configurations, not " + std::to_string(o.configs.size()));
+    throw UsageError("--config: give 2 to 7 configurations, not " +
+                     std::to_string(o.configs.size()));
   for (std::size_t i = 0; i < o.configs.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (o.configs[i].first == o.configs[j].first)
         throw UsageError("--config: the name '" + o.configs[i].first + "' is given twice");
-  if (!o.label.empty()) throw UsageError("--label and --config: the configurations' names are the labels");
+  if (!o.label.empty())
+    throw UsageError("--label and --config: the configurations' names are the labels");
   if (order == "random") {
     o.random_order = true;
   } else if (!order.empty() && order != "alternate") {

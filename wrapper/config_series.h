@@ -42,10 +42,10 @@ std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs,
 /// `like` but through /bin/sh, formatters of `metric_columns` with
 /// `metadata`, and the run numbers an existing `csv_path` already holds for
 /// each name, so that appending continues the numbering.
-std::vector<ConfigSeries> MakeConfigSeries(const std::vector<std::pair<std::string, std::string>>& configs,
-                                           const LaunchSpec& like, const SeriesMetadata& metadata,
-                                           const std::vector<std::string>& metric_columns,
-                                           const std::string& csv_path);
+std::vector<ConfigSeries> MakeConfigSeries(
+    const std::vector<std::pair<std::string, std::string>>& configs, const LaunchSpec& like,
+    const SeriesMetadata& metadata, const std::vector<std::string>& metric_columns,
+    const std::string& csv_path);
 
 /// Parses one `--config` value, NAME=CMD. Throws UsageError for a missing
 /// '=', an empty NAME or one with a comma, quote or line break.

@@ -15,7 +15,8 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
                      " compares the results file afterwards: give -o FILE, not -o -");
   if (!options.baseline.empty()) {
     std::vector<std::string> warnings;
-    ReadResultsCsv(options.baseline, &warnings);  // throws, naming the file, on what compare refuses
+    ReadResultsCsv(options.baseline,
+                   &warnings);  // throws, naming the file, on what compare refuses
   }
 }
 

@@ -24,35 +24,42 @@ std::string OneLine(std::string text) {
 
 TEST(CompareRunTest, BaselineIsComparedAfterTheRuns) {
   TempDir dir;
-  ASSERT_EQ(RunTimeit({"-q", "-n", "3", "--no-counters", "-o", "isync.csv", "true"}, "", dir.path()).exit_status, 0);
-  const ProcessResult r =
-      RunTimeit({"-n", "3", "--no-counters", "--baseline", "isync.csv", "-o", "no_isync.csv", "true"}, "", dir.path());
+  ASSERT_EQ(RunTimeit({"-q", "-n", "3", "--no-counters", "-o", "isync.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  const ProcessResult r = RunTimeit(
+      {"-n", "3", "--no-counters", "--baseline", "isync.csv", "-o", "no_isync.csv", "true"}, "",
+      dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("\nx isync.real\n+ no_isync.real\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Summary against isync"), std::string::npos) << r.out;
-  EXPECT_LT(r.out.find("    N           Min"), r.out.find("x isync.real")) << "the run summary comes first";
+  EXPECT_LT(r.out.find("    N           Min"), r.out.find("x isync.real"))
+      << "the run summary comes first";
 }
 
 TEST(CompareRunTest, BadBaselineStopsBeforeTheFirstRun) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(Cat({"--baseline", "missing.csv", "-o", "new.csv", "--"}, Sh("echo ran > ran")),
-                                    "", dir.path());
+  const ProcessResult r =
+      RunTimeit(Cat({"--baseline", "missing.csv", "-o", "new.csv", "--"}, Sh("echo ran > ran")), "",
+                dir.path());
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_EQ(r.err, "timeit: missing.csv: No such file or directory\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "new.csv"));
   const ProcessResult s = RunTimeit({"--baseline", "x.csv", "-o", "-", "true"}, "", dir.path());
   EXPECT_EQ(s.exit_status, 2);
-  EXPECT_EQ(s.err, "timeit: --baseline compares the results file afterwards: give -o FILE, not -o -\n");
+  EXPECT_EQ(s.err,
+            "timeit: --baseline compares the results file afterwards: give -o FILE, not -o -\n");
 }
 
 TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      Cat({"-n", "2", "-w", "1", "--no-counters", "-o", "ab.csv", "--config", "A=echo cfgA >> order",
-           "--config", "B=echo cfgB >> order", "--prepare", "echo prep >> order", "--"},
-          Sh("echo run >> order")),
-      "", dir.path());
+  const ProcessResult r =
+      RunTimeit(Cat({"-n", "2", "-w", "1", "--no-counters", "-o", "ab.csv", "--config",
+                     "A=echo cfgA >> order", "--config", "B=echo cfgB >> order", "--prepare",
+                     "echo prep >> order", "--"},
+                    Sh("echo run >> order")),
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(OneLine(ReadFile(dir.path() / "order")),
             "cfgA prep run cfgB prep run cfgA prep run cfgB prep run cfgA prep run cfgB prep run ");
@@ -61,14 +68,23 @@ TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
   EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "1", "2", "2", "3", "3"}));
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0", "0"}));
   EXPECT_NE(r.out.find("x A.real\n+ B.real\n"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("    N           Min           Max        Median           Avg        Stddev\nx   4"),
-            std::string::npos) << "no summary of A and B mixed";
-  EXPECT_NE(r.err.find("timeit: recording runs in ab.csv (label A, B)\n"), std::string::npos) << r.err;
+  EXPECT_EQ(
+      r.out.find(
+          "    N           Min           Max        Median           Avg        Stddev\nx   4"),
+      std::string::npos)
+      << "no summary of A and B mixed";
+  EXPECT_NE(r.err.find("timeit: recording runs in ab.csv (label A, B)\n"), std::string::npos)
+      << r.err;
 
   // Appending continues each configuration's numbering.
-  ASSERT_EQ(RunTimeit(Cat({"-q", "-n", "1", "-w", "0", "--no-counters", "-o", "ab.csv", "--config", "A=true",
-                           "--config", "B=true", "--"}, Sh("true")), "", dir.path()).exit_status, 0);
-  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "ab.csv"), "run"), (Cells{"1", "1", "2", "2", "3", "3", "4", "4"}));
+  ASSERT_EQ(RunTimeit(Cat({"-q", "-n", "1", "-w", "0", "--no-counters", "-o", "ab.csv", "--config",
+                           "A=true", "--config", "B=true", "--"},
+                          Sh("true")),
+                      "", dir.path())
+                .exit_status,
+            0);
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "ab.csv"), "run"),
+            (Cells{"1", "1", "2", "2", "3", "3", "4", "4"}));
 }
 
 TEST(CompareRunTest, RandomOrderIsSeededAndBalancedPerRound) {
@@ -76,12 +92,12 @@ TEST(CompareRunTest, RandomOrderIsSeededAndBalancedPerRound) {
   const auto run = [&dir](const char* seed) {
     std::filesystem::remove(dir.path() / "order");
     std::filesystem::remove(dir.path() / "r.csv");
-    const ProcessResult r = RunTimeit(
-        Cat({"-q", "-n", "5", "-w", "0", "--no-counters", "-o", "r.csv", "--order", "random", "--seed", seed,
-             "--config", "A=echo A >> order", "--config", "B=echo B >> order", "--config", "C=echo C >> order",
-             "--"},
-            Sh("true")),
-        "", dir.path());
+    const ProcessResult r =
+        RunTimeit(Cat({"-q", "-n", "5", "-w", "0", "--no-counters", "-o", "r.csv", "--order",
+                       "random", "--seed", seed, "--config", "A=echo A >> order", "--config",
+                       "B=echo B >> order", "--config", "C=echo C >> order", "--"},
+                      Sh("true")),
+                  "", dir.path());
     EXPECT_EQ(r.exit_status, 0) << r.err;
     return OneLine(ReadFile(dir.path() / "order"));
   };
@@ -100,14 +116,16 @@ TEST(CompareRunTest, RandomOrderIsSeededAndBalancedPerRound) {
 TEST(CompareRunTest, ConfigOptionErrors) {
   TempDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"--config", "A=true", "-o", "x.csv", "true"}, "timeit: --config: give 2 to 7 configurations, not 1\n"},
+      {{"--config", "A=true", "-o", "x.csv", "true"},
+       "timeit: --config: give 2 to 7 configurations, not 1\n"},
       {{"--config", "A=true", "--config", "A=false", "-o", "x.csv", "true"},
        "timeit: --config: the name 'A' is given twice\n"},
       {{"--config", "nocommand", "-o", "x.csv", "true"},
        "timeit: --config: expected NAME='shell command', got 'nocommand'\n"},
       {{"--config", "=true", "--config", "B=true", "-o", "x.csv", "true"},
        "timeit: --config: the NAME before '=' must be a non-empty word, got ''\n"},
-      {{"--order", "random", "-o", "x.csv", "true"}, "timeit: --order and --seed go with --config\n"},
+      {{"--order", "random", "-o", "x.csv", "true"},
+       "timeit: --order and --seed go with --config\n"},
       {{"--config", "A=true", "--config", "B=true", "--order", "abba", "-o", "x.csv", "true"},
        "timeit: --order: expected alternate or random, got 'abba'\n"},
       {{"--config", "A=true", "--config", "B=true", "--seed", "3", "-o", "x.csv", "true"},
@@ -125,12 +143,13 @@ TEST(CompareRunTest, ConfigOptionErrors) {
 
 TEST(CompareRunTest, FailingConfigCommandStopsTheSeries) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      Cat({"-n", "2", "-w", "0", "--no-counters", "-o", "f.csv", "--config", "A=true", "--config", "B=exit 3", "--"},
-          Sh("true")),
-      "", dir.path());
+  const ProcessResult r = RunTimeit(Cat({"-n", "2", "-w", "0", "--no-counters", "-o", "f.csv",
+                                         "--config", "A=true", "--config", "B=exit 3", "--"},
+                                        Sh("true")),
+                                    "", dir.path());
   EXPECT_EQ(r.exit_status, 1);
-  EXPECT_NE(r.err.find("timeit: --config B failed at run 1: exit status 3\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("timeit: --config B failed at run 1: exit status 3\n"), std::string::npos)
+      << r.err;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "f.csv"), "label"), Cells{"A"});
 }
 

@@ -23,8 +23,8 @@ std::string Row(const std::string& label, int run, bool warmup, const std::strin
                 const std::string& real, const std::string& user, const std::string& sys,
                 const std::string& kernel = "6.1.0", const std::string& cpu = "cpu") {
   std::ostringstream s;
-  s << label << ',' << run << ',' << (warmup ? 1 : 0) << ",2026-11-29T10:00:00.000Z," << status << ','
-    << real << ',' << user << ',' << sys << ",,h," << kernel << ",#1 SMP," << cpu
+  s << label << ',' << run << ',' << (warmup ? 1 : 0) << ",2026-11-29T10:00:00.000Z," << status
+    << ',' << real << ',' << user << ',' << sys << ",,h," << kernel << ",#1 SMP," << cpu
     << ",unknown,0.1,make\n";
   return s.str();
 }
@@ -86,8 +86,10 @@ const char* const kIsyncReport =
     "\n"
     "Summary against isync (verdict: Student's t as above, by direction)\n"
     "metric  better  isync mean  no_isync mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
-    "real    lower         10.2          10.15       -0.49% +/- 2.26%     0.63   0.69  no difference\n"
-    "user    lower          7.1           7.12      +0.282% +/- 1.63%      0.7   0.69  no difference\n"
+    "real    lower         10.2          10.15       -0.49% +/- 2.26%     0.63   0.69  no "
+    "difference\n"
+    "user    lower          7.1           7.12      +0.282% +/- 1.63%      0.7   0.69  no "
+    "difference\n"
     "sys     lower          3.1           2.75       -11.3% +/- 5.97%   0.0046  0.016  better\n";
 
 TEST(CompareTest, ExactReportForTwoFilesLabelledByStem) {
@@ -130,13 +132,15 @@ TEST(CompareTest, EveryBlockIsWhatMinistatPrintsForThatColumn) {
   for (const auto& [metric, values] : columns) {
     dir.Write("isync." + metric, values.first);
     dir.Write("no_isync." + metric, values.second);
-    const ProcessResult peer = RunProcess({kMinistat, "isync." + metric, "no_isync." + metric}, "", dir.path());
+    const ProcessResult peer =
+        RunProcess({kMinistat, "isync." + metric, "no_isync." + metric}, "", dir.path());
     ASSERT_EQ(peer.exit_status, 0) << peer.err;
     std::vector<std::string> ours = Lines(BlockOf(r.out, "isync." + metric));
     std::vector<std::string> theirs = Lines(peer.out);
     ASSERT_EQ(ours.size(), theirs.size()) << metric << "\n" << r.out << peer.out;
     for (std::size_t i = 0; i < ours.size(); ++i) {
-      if (i > 0 && theirs[i - 1].find(" +/- ") != std::string::npos && theirs[i].find("%") != std::string::npos)
+      if (i > 0 && theirs[i - 1].find(" +/- ") != std::string::npos &&
+          theirs[i].find("%") != std::string::npos)
         continue;  // the relative line
       EXPECT_EQ(ours[i], theirs[i]) << metric << " line " << i;
     }
@@ -156,10 +160,18 @@ TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
   const ProcessResult r = RunTimeit({"compare", "-m", "real", "series.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("x base.real\n+ patch1.real\n* patch2.real\n", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("*   3           1.2           2.4           1.5           1.7     0.6244998\n"),
-            std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("metric  better  set     base mean     mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("real    lower   patch1    1.43333  1.56667        +9.3% +/- 89.3%     0.78    0.7  no difference\n"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("*   3           1.2           2.4           1.5           1.7     0.6244998\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("metric  better  set     base mean     mean  difference (95.0% CI)  Welch p "
+                       " M-W p  verdict\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("real    lower   patch1    1.43333  1.56667        +9.3% +/- 89.3%     0.78 "
+                       "   0.7  no difference\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_EQ(r.err, "timeit: warning: patch2: 1 failed run (non-zero status) left out\n");
 }
 
@@ -174,7 +186,10 @@ TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
   const ProcessResult r = RunTimeit({"compare", "-m", "real", "kernels.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("x build@6.1.0.real\n+ build@6.2.0.real\n", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("real    lower                5.1               4.1       -19.6% +/- 4.03%  0.00026    0.1  better\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("real    lower                5.1               4.1       -19.6% +/- 4.03%  "
+                       "0.00026    0.1  better\n"),
+            std::string::npos)
+      << r.out;
 }
 
 // The same label in two files -- results of the same name from two
@@ -232,27 +247,33 @@ TEST(CompareTest, MixedHeadersAndMissingMetrics) {
   EXPECT_NE(maxrss, std::string::npos) << c.out;
   EXPECT_LT(ipc, maxrss);
   EXPECT_EQ(c.out.find("extra"), std::string::npos) << "a text column is no metric";
-  EXPECT_NE(c.out.find("\nreal    lower         1.1           1       -9.09% +/- 19.7%     0.29   0.37  no difference\n"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("\nreal    lower         1.1           1       -9.09% +/- 19.7%     0.29   "
+                       "0.37  no difference\n"),
+            std::string::npos)
+      << c.out;
 }
 
 TEST(CompareTest, SummaryCsv) {
   TempDir dir;
   WriteIsyncPair(dir);
   const ProcessResult r =
-      RunTimeit({"compare", "-m", "sys,real", "--csv", "summary.csv", "isync.csv", "no_isync.csv"}, "", dir.path());
+      RunTimeit({"compare", "-m", "sys,real", "--csv", "summary.csv", "isync.csv", "no_isync.csv"},
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("x isync.sys\n", 0), 0u) << "-m gives the order";
   const std::vector<std::string> lines = Lines(ReadFile(dir.path() / "summary.csv"));
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0],
-            "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
-            "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict");
+  EXPECT_EQ(
+      lines[0],
+      "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
+      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict");
   EXPECT_EQ(lines[1].rfind("sys,lower,isync,no_isync,5,5,3.1,2.75,-0.35", 0), 0u) << lines[1];
   EXPECT_TRUE(lines[1].ends_with(",better")) << lines[1];
   EXPECT_EQ(lines[2].rfind("real,lower,isync,no_isync,5,5,10.2,10.15,", 0), 0u) << lines[2];
   EXPECT_TRUE(lines[2].ends_with(",no difference")) << lines[2];
   // pandas and R read it without options: the same number of fields everywhere.
-  for (const std::string& line : lines) EXPECT_EQ(std::count(line.begin(), line.end(), ','), 15) << line;
+  for (const std::string& line : lines)
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 15) << line;
 }
 
 TEST(CompareTest, HigherIsBetterForIpc) {
@@ -263,31 +284,41 @@ TEST(CompareTest, HigherIsBetterForIpc) {
   const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("\ncycles  lower   "), std::string::npos) << r.out;
-  EXPECT_LT(r.out.find("\ncycles  lower"), r.out.find("\nipc     higher")) << "counters before derived";
-  EXPECT_NE(r.out.find("ipc     higher    1.05    2.05       +95.2% +/- 16.7%  1.6e-05    0.1  better\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\n\nmajflt: 0 in every run of every set; nothing to compare\n\nSummary"), std::string::npos)
+  EXPECT_LT(r.out.find("\ncycles  lower"), r.out.find("\nipc     higher"))
+      << "counters before derived";
+  EXPECT_NE(
+      r.out.find("ipc     higher    1.05    2.05       +95.2% +/- 16.7%  1.6e-05    0.1  better\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n\nmajflt: 0 in every run of every set; nothing to compare\n\nSummary"),
+            std::string::npos)
       << "the rest comes last, and a constant metric is one line";
   EXPECT_EQ(Lines(r.out).back().substr(Lines(r.out).back().size() - 6), "better");
 }
 
 TEST(CompareTest, Warnings) {
   TempDir dir;
-  const std::string h = "label,run,warmup,start,status,real,cycles,cycles.running,notes,cpu_model,platform\n";
-  dir.Write("a.csv", h + "a,1,0,t,0,1.00,100,1,,Xeon,skylake\n" + "a,2,0,t,0,1.01,101,0.5,,Xeon,skylake\n" +
-                         "a,3,0,t,0,1.02,102,0.5,,Xeon,skylake\n" + "a,4,0,t,0,1.01,101,1,,Xeon,skylake\n" +
-                         "a,5,0,t,0,9.00,100,1,,Xeon,skylake\n");
+  const std::string h =
+      "label,run,warmup,start,status,real,cycles,cycles.running,notes,cpu_model,platform\n";
+  dir.Write("a.csv",
+            h + "a,1,0,t,0,1.00,100,1,,Xeon,skylake\n" + "a,2,0,t,0,1.01,101,0.5,,Xeon,skylake\n" +
+                "a,3,0,t,0,1.02,102,0.5,,Xeon,skylake\n" + "a,4,0,t,0,1.01,101,1,,Xeon,skylake\n" +
+                "a,5,0,t,0,9.00,100,1,,Xeon,skylake\n");
   dir.Write("b.csv", h + "b,1,0,t,0,1.0,,,cycles: not permitted (perf_event_paranoid),EPYC,zen3\n" +
                          "b,2,0,t,0,1.1,,,,EPYC,zen3\n");
   const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.err,
-            "timeit: warning: b: only 2 measured runs; 3 or more make a comparison\n"
-            "timeit: warning: the sets were measured on different CPU models: a: Xeon; b: EPYC\n"
-            "timeit: warning: the sets were measured on different platforms: a: skylake; b: zen3\n"
-            "timeit: warning: cycles: not counted in b (cycles: not permitted (perf_event_paranoid)) "
-            "but counted in a\n"
-            "timeit: warning: a.real: 1 outlier by modified z-score > 3.5, kept: 9 at a.csv:6 (z = 538.9)\n");
-  EXPECT_NE(r.out.find("cycles: no values in b; nothing left to compare\n"), std::string::npos) << r.out;
+  EXPECT_EQ(
+      r.err,
+      "timeit: warning: b: only 2 measured runs; 3 or more make a comparison\n"
+      "timeit: warning: the sets were measured on different CPU models: a: Xeon; b: EPYC\n"
+      "timeit: warning: the sets were measured on different platforms: a: skylake; b: zen3\n"
+      "timeit: warning: cycles: not counted in b (cycles: not permitted (perf_event_paranoid)) "
+      "but counted in a\n"
+      "timeit: warning: a.real: 1 outlier by modified z-score > 3.5, kept: 9 at a.csv:6 (z = "
+      "538.9)\n");
+  EXPECT_NE(r.out.find("cycles: no values in b; nothing left to compare\n"), std::string::npos)
+      << r.out;
 }
 
 TEST(CompareTest, MultiplexedInOneSetOnly) {
@@ -297,9 +328,10 @@ TEST(CompareTest, MultiplexedInOneSetOnly) {
   dir.Write("b.csv", h + "b,1,0,t,0,100,0.5\nb,2,0,t,0,101,1\nb,3,0,t,0,99,0.75\n");
   const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.err,
-            "timeit: warning: cycles: multiplexed in b (2 of 3 runs) but not in a: scaled estimates "
-            "against counts\n");
+  EXPECT_EQ(
+      r.err,
+      "timeit: warning: cycles: multiplexed in b (2 of 3 runs) but not in a: scaled estimates "
+      "against counts\n");
 }
 
 struct BadInput {
@@ -323,23 +355,31 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
       {{"compare", "isync.csv", "nope.csv"}, "timeit: nope.csv: No such file or directory\n"},
       {{"compare", "isync.csv", "empty.csv"}, "timeit: empty.csv: no header row (empty file)\n"},
       {{"compare", "isync.csv", "numbers.csv"},
-       "timeit: numbers.csv:1: no header row: the first line holds numbers (timeit ministat reads plain "
+       "timeit: numbers.csv:1: no header row: the first line holds numbers (timeit ministat reads "
+       "plain "
        "columns)\n"},
-      {{"compare", "isync.csv", "ragged.csv"}, "timeit: ragged.csv:3: ragged row: 1 fields, the header has 2\n"},
-      {{"compare", "isync.csv", "text.csv"}, "timeit: text.csv:3: column 'sys': 'fast' is not a number\n"},
+      {{"compare", "isync.csv", "ragged.csv"},
+       "timeit: ragged.csv:3: ragged row: 1 fields, the header has 2\n"},
+      {{"compare", "isync.csv", "text.csv"},
+       "timeit: text.csv:3: column 'sys': 'fast' is not a number\n"},
       {{"compare", "isync.csv", "dup.csv"}, "timeit: dup.csv:1: duplicate column 'real'\n"},
       {{"compare", "many.csv"},
-       "timeit: many.csv:16: an 8th set ('h'): compare takes at most 7, as ministat has 7 symbols\n"},
+       "timeit: many.csv:16: an 8th set ('h'): compare takes at most 7, as ministat has 7 "
+       "symbols\n"},
       {{"compare", "isync.csv"},
-       "timeit: isync.csv: only one set ('isync'); compare wants two or more: several files, or a label "
+       "timeit: isync.csv: only one set ('isync'); compare wants two or more: several files, or a "
+       "label "
        "column with several labels\n"},
       {{"compare", "-m", "real,bogus", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -m 'bogus': no such metric in isync.csv, no_isync.csv; there are: real, user, sys\n"},
+       "timeit: compare: -m 'bogus': no such metric in isync.csv, no_isync.csv; there are: real, "
+       "user, sys\n"},
       {{"compare", "-c", "100", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -c wants a confidence level between 0 and 100 (percent), not '100' (see timeit "
+       "timeit: compare: -c wants a confidence level between 0 and 100 (percent), not '100' (see "
+       "timeit "
        "compare --help)\n"},
       {{"compare", "-w", "1", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -w wants a plot width from 2 to 1000000, not '1' (see timeit compare --help)\n"},
+       "timeit: compare: -w wants a plot width from 2 to 1000000, not '1' (see timeit compare "
+       "--help)\n"},
       {{"compare", "--bogus", "isync.csv"},
        "timeit: compare: unknown option '--bogus' (see timeit compare --help)\n"},
   };
@@ -355,7 +395,8 @@ TEST(CompareTest, OptionsWidthSeparateBarsConfidence) {
   TempDir dir;
   WriteIsyncPair(dir);
   const ProcessResult r =
-      RunTimeit({"compare", "isync.csv", "-m", "sys", "-w", "40", "-s", "-c", "80", "no_isync.csv"}, "", dir.path());
+      RunTimeit({"compare", "isync.csv", "-m", "sys", "-w", "40", "-s", "-c", "80", "no_isync.csv"},
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("+----------------------------------------+\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Difference at 80.0% confidence\n"), std::string::npos) << r.out;

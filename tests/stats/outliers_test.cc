@@ -44,7 +44,7 @@ TEST(OutliersTest, NoneWhenAllEqualTooFewOrWellBehaved) {
   EXPECT_TRUE(FindOutliers(std::vector<double>{7, 7, 7, 7, 7}).empty());
   EXPECT_TRUE(FindOutliers(std::vector<double>{1, 2, 1000}).empty());
   EXPECT_TRUE(FindOutliers(std::vector<double>{1, 2, 3, 4, 5, 6, 7}).empty());
-  EXPECT_EQ(FindOutliers(std::vector<double>{1, 2, 3, 4, 8}).size(), 0u);   // score 3.372
+  EXPECT_EQ(FindOutliers(std::vector<double>{1, 2, 3, 4, 8}).size(), 0u);  // score 3.372
   EXPECT_EQ(FindOutliers(std::vector<double>{1, 2, 3, 4, 8}, 3.0).size(), 1u);
 }
 

@@ -24,8 +24,8 @@ CompareOptions Parse(std::vector<std::string> words) {
 }
 
 TEST(CompareOptionsTest, AttachedSeparateAndAfterFiles) {
-  const CompareOptions o = Parse({"a.csv", "-c", "90", "-w80", "-s", "-m", "real,sys", "--metrics=user",
-                                  "--csv", "out.csv", "b.csv", "--", "-odd.csv"});
+  const CompareOptions o = Parse({"a.csv", "-c", "90", "-w80", "-s", "-m", "real,sys",
+                                  "--metrics=user", "--csv", "out.csv", "b.csv", "--", "-odd.csv"});
   EXPECT_EQ(o.files, (std::vector<std::string>{"a.csv", "b.csv", "-odd.csv"}));
   EXPECT_EQ(o.report.confidence_percent, 90);
   EXPECT_EQ(o.report.width, 80);
@@ -38,19 +38,25 @@ TEST(CompareOptionsTest, AttachedSeparateAndAfterFiles) {
 }
 
 TEST(CompareOptionsTest, BadOptionsAreUsageErrors) {
-  for (const auto& words : std::vector<std::vector<std::string>>{
-           {}, {"-c", "0", "a"}, {"-c", "abc", "a"}, {"-w", "1", "a"}, {"-m", ",", "a"}, {"--csv=", "a"},
-           {"-x", "a"}, {"a", "-w"}}) {
+  for (const auto& words : std::vector<std::vector<std::string>>{{},
+                                                                 {"-c", "0", "a"},
+                                                                 {"-c", "abc", "a"},
+                                                                 {"-w", "1", "a"},
+                                                                 {"-m", ",", "a"},
+                                                                 {"--csv=", "a"},
+                                                                 {"-x", "a"},
+                                                                 {"a", "-w"}}) {
     EXPECT_THROW(Parse(words), UsageError) << (words.empty() ? "" : words.front());
   }
 }
 
 TEST(CompareMetricsTest, OrderTimesCountersDerivedRest) {
-  std::vector<std::string> m = {"maxrss", "ipc", "sys", "weird", "cycles", "icache-mpki", "real",
-                                "mycounter", "syscalls:u", "user", "ipc:u"};
+  std::vector<std::string> m = {"maxrss",     "ipc",         "sys",  "weird",
+                                "cycles",     "icache-mpki", "real", "mycounter",
+                                "syscalls:u", "user",        "ipc:u"};
   MetricOrder(m, {"mycounter"});
-  EXPECT_EQ(m, (std::vector<std::string>{"real", "user", "sys", "cycles", "mycounter", "syscalls:u", "ipc",
-                                         "ipc:u", "icache-mpki", "maxrss", "weird"}));
+  EXPECT_EQ(m, (std::vector<std::string>{"real", "user", "sys", "cycles", "mycounter", "syscalls:u",
+                                         "ipc", "ipc:u", "icache-mpki", "maxrss", "weird"}));
 }
 
 TEST(CompareMetricsTest, DirectionAndVerdict) {
@@ -68,7 +74,8 @@ TEST(CompareMetricsTest, DirectionAndVerdict) {
 
 std::string Order(const std::vector<ScheduledRun>& schedule) {
   std::string s;
-  for (const ScheduledRun& r : schedule) s += static_cast<char>('A' + r.config) + std::to_string(r.index) + " ";
+  for (const ScheduledRun& r : schedule)
+    s += static_cast<char>('A' + r.config) + std::to_string(r.index) + " ";
   return s;
 }
 
@@ -95,7 +102,8 @@ TEST(InterleavedScheduleTest, RandomIsSeededAndBalanced) {
 }
 
 TEST(ConfigOptionTest, NameAndCommand) {
-  EXPECT_EQ(ParseConfigOption("isync=sysctl -w a.b=0"), (std::pair<std::string, std::string>{"isync", "sysctl -w a.b=0"}));
+  EXPECT_EQ(ParseConfigOption("isync=sysctl -w a.b=0"),
+            (std::pair<std::string, std::string>{"isync", "sysctl -w a.b=0"}));
   EXPECT_EQ(ParseConfigOption("off="), (std::pair<std::string, std::string>{"off", ""}));
   EXPECT_THROW(ParseConfigOption("nothing"), UsageError);
   EXPECT_THROW(ParseConfigOption("=cmd"), UsageError);
@@ -123,23 +131,25 @@ ComparisonRow Row(const std::string& metric, const std::string& set, double mean
 
 TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const std::string table =
-      FormatSummaryTable({Row("real", "a", 1.5, 0.001), Row("real", "bb", 1.25, nan), Row("ipc", "a", 3, 0.5)},
-                         "base", 95);
-  EXPECT_EQ(table,
-            "Summary against base (verdict: Student's t as above, by direction)\n"
-            "metric  better  set  base mean  mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
-            "real    lower   a            2   1.5            -25% +/- 1%    0.001  0.001  better\n"
-            "real    lower   bb           2  1.25          -37.5% +/- 1%        -      -  better\n"
-            "ipc     higher  a            2     3            +50% +/- 1%      0.5    0.5  better\n");
+  const std::string table = FormatSummaryTable(
+      {Row("real", "a", 1.5, 0.001), Row("real", "bb", 1.25, nan), Row("ipc", "a", 3, 0.5)}, "base",
+      95);
+  EXPECT_EQ(
+      table,
+      "Summary against base (verdict: Student's t as above, by direction)\n"
+      "metric  better  set  base mean  mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
+      "real    lower   a            2   1.5            -25% +/- 1%    0.001  0.001  better\n"
+      "real    lower   bb           2  1.25          -37.5% +/- 1%        -      -  better\n"
+      "ipc     higher  a            2     3            +50% +/- 1%      0.5    0.5  better\n");
 }
 
 TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
-            "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
-            "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict\n"
-            "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,better\n");
+  EXPECT_EQ(
+      FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
+      "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
+      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,better\n");
 }
 
 }  // namespace
