@@ -62,6 +62,7 @@ std::vector<ConfigSeries> MakeConfigSeries(
     spec.cpus.clear();
     ConfigSeries c;
     c.name = name;
+    c.option = "--config " + name;
     c.command = std::make_unique<ChildLauncher>(std::move(spec));
     c.rows = std::make_unique<ResultsRowFormatter>(name, metadata, metric_columns);
     c.last_run = LastRunOf(csv_path, name);

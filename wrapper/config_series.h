@@ -17,6 +17,7 @@ namespace timeit {
 /// rows carry NAME in the label column.
 struct ConfigSeries {
   std::string name;
+  std::string option;  ///< "--config NAME", as messages name it
   std::unique_ptr<ChildLauncher> command;     ///< /bin/sh -c CMD
   std::unique_ptr<ResultsRowFormatter> rows;  ///< label = name
   int last_run = 0;  ///< the highest run number an appended file already has for `name`
