@@ -69,6 +69,13 @@ void TreeCounters::OpenGroups() {
       continue;
     }
     if (NeverMultiplexed(events_[i]) && !shared) shared = groups_.size();
+    // Blocks context cloning (see clone_blockers_); before Linux 6.2 hardware
+    // and software events live in separate task contexts, so one per group.
+    OpenOptions blocker_options;
+    blocker_options.user_only = user_only_;
+    blocker_options.tree = false;
+    OpenedCounter blocker = OpenCounter(events_[i], 0, blocker_options);
+    if (blocker.fd) clone_blockers_.push_back(std::move(blocker.fd));
     Group group;
     group.leader = std::move(leader.fd);
     group.events.push_back(i);

@@ -69,6 +69,14 @@ class TreeCounters {
   std::vector<EventEncoding> events_;
   bool user_only_;
   std::vector<Group> groups_;
+  /// One disabled, non-inherited copy of each group's leader. A task
+  /// context holding an event that is not inherited is never marked as a
+  /// clone in its children, so the kernel's context-switch optimisation
+  /// (swapping equivalent parent and child contexts instead of scheduling
+  /// them) never moves timeit's own events into a run's child: when that
+  /// child exited they would leave timeit's context and later runs would
+  /// not inherit them. Seen as "never enabled" runs under ASan's timing.
+  std::vector<UniqueFd> clone_blockers_;
   std::vector<int> open_errors_;  ///< per event: errno of a failed open, else 0
 };
 

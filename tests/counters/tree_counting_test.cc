@@ -116,7 +116,7 @@ TEST(TreeCountingTest, SoftwareMetricsArePresentAndCountTheTree) {
     const auto readings = CountRun(counters, {kLoop, "20000", "2"});
     ASSERT_EQ(readings.size(), 4u);
     for (const CounterReading& r : readings) {
-      EXPECT_EQ(r.status, EventStatus::kCounted) << r.reason;
+      EXPECT_EQ(r.status, EventStatus::kCounted) << r.reason << " (run " << run << ")";
       ASSERT_TRUE(r.value.has_value());
     }
     EXPECT_GT(*readings[0].value, 0.0);   // task-clock, ns
