@@ -60,6 +60,28 @@ void CounterStatus(const CompareInput& in, const std::string& metric,
                                    fmt::join(not_counted, ", "), fmt::join(counted, ", ")));
 }
 
+bool HasValues(const CompareSet& set, const std::string& metric) {
+  const auto it = set.metrics.find(metric);
+  return it != set.metrics.end() && !it->second.values.empty();
+}
+
+/// `cycles` in one set and `cycles:u` in another: one kernel let timeit
+/// count the kernel's share, the other did not (perf_event_paranoid).
+void UserOnly(const CompareInput& in, const std::string& metric,
+              std::vector<std::string>& warnings) {
+  if (metric.ends_with(":u")) return;
+  std::vector<std::string> full, user_only;
+  for (const CompareSet& s : in.sets) {
+    if (HasValues(s, metric)) full.push_back(s.label);
+    if (HasValues(s, metric + ":u")) user_only.push_back(s.label);
+  }
+  if (full.empty() || user_only.empty()) return;
+  warnings.push_back(fmt::format(
+      "{}: counted in user mode only ({}:u) in {} but with the kernel in {}; the two are not "
+      "compared (allow kernel counting with sysctl kernel.perf_event_paranoid=1 before measuring)",
+      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", ")));
+}
+
 void Outliers(const CompareInput& in, const std::string& metric,
               std::vector<std::string>& warnings) {
   for (const CompareSet& s : in.sets) {
@@ -93,6 +115,7 @@ std::vector<std::string> CompareWarnings(const CompareInput& in,
   DifferentMetadata(in, &CompareSet::cpu_models, "CPU models", warnings);
   DifferentMetadata(in, &CompareSet::platforms, "platforms", warnings);
   for (const std::string& metric : metrics) CounterStatus(in, metric, warnings);
+  for (const std::string& metric : metrics) UserOnly(in, metric, warnings);
   for (const std::string& metric : metrics) Outliers(in, metric, warnings);
   return warnings;
 }

@@ -147,6 +147,56 @@ TEST(CompareTest, EveryBlockIsWhatMinistatPrintsForThatColumn) {
   }
 }
 
+// Three sets of 7 generated values each in one file, split by its label
+// column: every block is ministat's for the same three columns.
+TEST(CompareTest, ThreeSetsAgainstMinistat) {
+  if (::access(kMinistat, X_OK) != 0) GTEST_SKIP() << kMinistat << " is not installed";
+  TempDir dir;
+  const char* labels[] = {"base", "patch", "patch2"};
+  std::string csv = "label,sys,real\n";
+  std::string columns[3][2];
+  unsigned state = 12345;
+  const auto next = [&state] {  // a small LCG: the values only need to be fixed
+    state = state * 1103515245u + 12345u;
+    return static_cast<int>((state >> 16) % 1000);
+  };
+  for (int run = 0; run < 7; ++run) {
+    for (int k = 0; k < 3; ++k) {
+      const std::string sys = std::to_string(20 + k) + "." + std::to_string(100 + next()).substr(1);
+      const std::string real =
+          std::to_string(100 + 2 * k) + "." + std::to_string(1000 + next()).substr(1);
+      csv += std::string(labels[k]) + "," + sys + "," + real + "\n";
+      columns[k][0] += sys + "\n";
+      columns[k][1] += real + "\n";
+    }
+  }
+  dir.Write("series.csv", csv);
+  const ProcessResult r = RunTimeit({"compare", "series.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const char* metrics[] = {"real", "sys"};
+  for (int m = 0; m < 2; ++m) {
+    std::vector<std::string> args = {kMinistat};
+    for (int k = 0; k < 3; ++k) {
+      const std::string name = std::string(labels[k]) + "." + metrics[m];
+      dir.Write(name, columns[k][m == 0 ? 1 : 0]);
+      args.push_back(name);
+    }
+    const ProcessResult peer = RunProcess(args, "", dir.path());
+    ASSERT_EQ(peer.exit_status, 0) << peer.err;
+    const std::vector<std::string> ours = Lines(BlockOf(r.out, std::string("base.") + metrics[m]));
+    const std::vector<std::string> theirs = Lines(peer.out);
+    ASSERT_EQ(ours.size(), theirs.size()) << r.out << peer.out;
+    for (std::size_t i = 0; i < ours.size(); ++i) {
+      if (i > 0 && theirs[i - 1].find(" +/- ") != std::string::npos &&
+          theirs[i].find('%') != std::string::npos)
+        continue;  // the relative line (see above)
+      EXPECT_EQ(ours[i], theirs[i]) << metrics[m] << " line " << i << "\n" << r.out << peer.out;
+    }
+  }
+  EXPECT_LT(r.out.find("x base.real"), r.out.find("x base.sys"))
+      << "real before sys, whatever the columns";
+}
+
 TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
   TempDir dir;
   std::string text = kHeader;
@@ -332,6 +382,23 @@ TEST(CompareTest, MultiplexedInOneSetOnly) {
       r.err,
       "timeit: warning: cycles: multiplexed in b (2 of 3 runs) but not in a: scaled estimates "
       "against counts\n");
+}
+
+TEST(CompareTest, UserModeOnlyCountersInOneSet) {
+  TempDir dir;
+  dir.Write("a.csv", "label,cycles\na,100\na,101\na,102\n");
+  dir.Write("b.csv", "label,cycles:u\nb,60\nb,61\nb,62\n");
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "cycles: no values in b; nothing left to compare\n\n"
+            "cycles:u: no values in a; the baseline cannot be compared\n");
+  EXPECT_EQ(
+      r.err,
+      "timeit: warning: cycles: counted in user mode only (cycles:u) in b but with the kernel in "
+      "a; "
+      "the two are not compared (allow kernel counting with sysctl kernel.perf_event_paranoid=1 "
+      "before measuring)\n");
 }
 
 struct BadInput {
