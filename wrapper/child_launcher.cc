@@ -95,8 +95,68 @@ int ChildLauncher::ChildMain(void* arg) {
   } while (n < 0 && errno == EINTR);
   if (n != 1) ::_exit(127);  // never released: timeit is gone or gave up
   ::execve(spec.path.c_str(), self.argv_.data(), environ);
-  self.exec_errno_.store(errno, std::memory_order_relaxed);
+  // errno is shared with the parent's thread here (same TLS); it is read
+  // at once, and the parent only looks at its errno after a failed call.
+  const int exec_errno = errno;
+  self.exec_errno_.store(exec_errno, std::memory_order_relaxed);
+  if (self.error_write_ >= 0) {  // the fork fallback: our memory is a copy
+    ssize_t ignored = ::write(self.error_write_, &exec_errno, sizeof exec_errno);
+    (void)ignored;
+  }
   ::_exit(127);
+}
+
+namespace {
+/// Set once clone(CLONE_VM) without CLONE_THREAD is refused (qemu-user,
+/// some sandboxes): from then on children are forked, and a failed exec is
+/// reported through a close-on-exec pipe instead of our shared memory.
+/// TIMEIT_SPAWN=fork forces it (for tests of this path).
+bool g_fork_fallback = [] {
+  const char* how = std::getenv("TIMEIT_SPAWN");
+  return how != nullptr && std::strcmp(how, "fork") == 0;
+}();
+}  // namespace
+
+pid_t ChildLauncher::Spawn() {
+  sigset_t all;
+  sigfillset(&all);
+  // No signal handler may run in the child while it still shares our
+  // memory: block everything across clone, the child restores the mask
+  // after resetting our handlers.
+  ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
+  pid_t pid = -1;
+  if (!g_fork_fallback) {
+    error_write_ = -1;
+    pid = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | SIGCHLD, this);
+    if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
+  }
+  int spawn_errno = errno;
+  if (g_fork_fallback) {
+    int err[2];
+    if (::pipe2(err, O_CLOEXEC) == 0) {
+      error_read_ = err[0];
+      error_write_ = err[1];
+      pid = ::fork();
+      spawn_errno = errno;
+      if (pid == 0) ChildMain(this);
+      ::close(error_write_);
+      error_write_ = -1;
+    } else {
+      spawn_errno = errno;
+    }
+  }
+  ::sigprocmask(SIG_SETMASK, &parent_mask_, nullptr);
+  errno = spawn_errno;
+  return pid;
+}
+
+void ChildLauncher::CollectForkedExecError() {
+  if (error_read_ < 0) return;
+  int e = 0;
+  if (::read(error_read_, &e, sizeof e) == static_cast<ssize_t>(sizeof e))
+    exec_errno_.store(e, std::memory_order_relaxed);
+  ::close(error_read_);
+  error_read_ = -1;
 }
 
 pid_t ChildLauncher::Start() {
@@ -109,21 +169,14 @@ pid_t ChildLauncher::Start() {
   go_write_ = go[1];
   parent_go_write_ = go[1];
   exec_errno_.store(0, std::memory_order_relaxed);
-  // No signal handler may run in the child while it still shares our
-  // memory: block everything across clone, the child restores the mask
-  // after resetting our handlers.
-  sigset_t all;
-  sigfillset(&all);
-  ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
-  pid_ = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | SIGCHLD, this);
-  const int clone_errno = errno;
-  ::sigprocmask(SIG_SETMASK, &parent_mask_, nullptr);
+  pid_ = Spawn();
+  const int spawn_errno = errno;
   ::close(go_read_);  // our copy; the child has its own
   if (pid_ < 0) {
     ::close(parent_go_write_);
     parent_go_write_ = -1;
-    throw SystemError(std::string("cannot start the command: clone: ") +
-                      std::strerror(clone_errno));
+    CollectForkedExecError();
+    throw SystemError(std::string("cannot start the command: ") + std::strerror(spawn_errno));
   }
   ::setpgid(pid_, pid_);  // also here, so that the group exists before we signal it
   return pid_;
@@ -148,6 +201,7 @@ RunExit ChildLauncher::Wait() {
   ::clock_gettime(CLOCK_MONOTONIC, &reaped);
   exit.wall_seconds = SecondsBetween(released_, reaped);
   pid_ = -1;
+  CollectForkedExecError();
   return exit;
 }
 
@@ -162,6 +216,7 @@ void ChildLauncher::Abandon() {
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
+  CollectForkedExecError();
 }
 
 }  // namespace timeit

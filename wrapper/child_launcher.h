@@ -58,6 +58,10 @@ class ChildLauncher {
 
  private:
   static int ChildMain(void* self);
+  /// clone(CLONE_VM), or fork where that is refused; errno set on failure.
+  pid_t Spawn();
+  /// In the fork fallback: reads a failed exec's errno from its pipe.
+  void CollectForkedExecError();
 
   LaunchSpec spec_;
   std::vector<char*> argv_;  ///< pointers into spec_.argv, null-terminated
@@ -68,6 +72,8 @@ class ChildLauncher {
   int go_read_ = -1;          ///< read by the child: only Start changes it
   int go_write_ = -1;         ///< closed by the child: only Start changes it
   int parent_go_write_ = -1;  ///< our end, closed by Release
+  int error_read_ = -1;       ///< fork fallback only: the exec errno pipe
+  int error_write_ = -1;      ///< read by the child: -1 when memory is shared
   pid_t pid_ = -1;
   struct timespec released_ {};
   std::atomic<int> exec_errno_{0};  ///< written by the child before _exit

@@ -26,10 +26,16 @@ std::string HeaderLine(const std::vector<std::string>& columns) {
   return line;
 }
 
-std::string Join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const std::string& c : v) s += (s.empty() ? "" : ",") + c;
-  return s;
+/// Where two headers part, in a few words (headers can be 40 columns long).
+std::string FirstDifference(const std::vector<std::string>& file,
+                            const std::vector<std::string>& ours) {
+  std::size_t i = 0;
+  while (i < file.size() && i < ours.size() && file[i] == ours[i]) ++i;
+  const auto name = [](const std::vector<std::string>& v, std::size_t k) {
+    return k < v.size() ? "'" + v[k].substr(0, 40) + "'" : std::string("nothing");
+  };
+  return "column " + std::to_string(i + 1) + " is " + name(file, i) + " in the file and " +
+         name(ours, i) + " in this series";
 }
 
 }  // namespace
@@ -59,9 +65,10 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
   if (existing.columns != columns)
     throw InputError(path, 1,
-                     "cannot append: its columns differ from this series' (has " +
-                         Join(existing.columns) + "; this series has " + Join(columns) +
-                         "); write to another file with -o");
+                     "cannot append: its columns differ from this series' (" +
+                         FirstDifference(existing.columns, columns) +
+                         "; -e and --no-counters change the columns); write to another file "
+                         "with -o");
   appending_ = !existing.rows.empty();
   const std::size_t run_col = *existing.Column("run");
   const std::size_t label_col = *existing.Column("label");

@@ -187,6 +187,23 @@ TEST(RunSeriesTest, CommandNotFoundIs127) {
   EXPECT_NE(p.err.find("timeit: ./data: Permission denied\n"), std::string::npos) << p.err;
 }
 
+TEST(RunSeriesTest, ForkFallbackWhereCloneVmIsRefused) {
+  // TIMEIT_SPAWN=fork takes the path used where clone(CLONE_VM) is refused
+  // (qemu-user): same rows, and a failed exec still reported as a shell would.
+  TempDir dir;
+  const ProcessResult ok = RunProcess(
+      {"env", "TIMEIT_SPAWN=fork", TIMEIT_BINARY, "-n", "2", "-q", "-o", "s.csv", "true"}, "",
+      dir.path());
+  ASSERT_EQ(ok.exit_status, 0) << ok.err;
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), (Cells{"0", "0", "0"}));
+  dir.Write("data", "not a program");
+  const ProcessResult bad =
+      RunProcess({"env", "TIMEIT_SPAWN=fork", TIMEIT_BINARY, "-n", "2", "-o", "p.csv", "./data"},
+                 "", dir.path());
+  EXPECT_EQ(bad.exit_status, 127);
+  EXPECT_NE(bad.err.find("timeit: ./data: Permission denied\n"), std::string::npos) << bad.err;
+}
+
 TEST(RunSeriesTest, BadOptionsAreOneLineAndExit2) {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"-n", "abc", "true"}, {"-n", "-3", "true"}, {"--bogus", "true"}, {"-n", "3"}}) {
