@@ -92,7 +92,9 @@ int RunMain(int argc, char** argv) {
   ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (!o.quiet && !csv_on_stdout) {
-    if (csv.appending())
+    if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
+      std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(), label.c_str());
+    else if (csv.appending())
       std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
                    csv_path.c_str(), label.c_str(), csv.last_run() + 1);
     else
