@@ -75,6 +75,12 @@ int RunMain(int argc, char** argv) {
   if (!path) throw Error(o.command.front() + ": command not found", kExitNotFound);
   spec.path = *path;
   spec.cpus = o.cpus;
+  const long cpus_here = ::sysconf(_SC_NPROCESSORS_CONF);
+  for (const int cpu : o.cpus)
+    if (cpus_here > 0 && cpu >= cpus_here)
+      throw UsageError("--cpus: CPU " + std::to_string(cpu) +
+                       " does not exist (this machine has 0-" + std::to_string(cpus_here - 1) +
+                       ")");
 
   std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
   std::vector<std::string> metric_columns;
@@ -93,7 +99,8 @@ int RunMain(int argc, char** argv) {
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (!o.quiet && !csv_on_stdout) {
     if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
-      std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(), label.c_str());
+      std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
+                   label.c_str());
     else if (csv.appending())
       std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
                    csv_path.c_str(), label.c_str(), csv.last_run() + 1);
