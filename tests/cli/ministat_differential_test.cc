@@ -33,21 +33,36 @@ std::vector<double> Series(std::uint64_t seed, int n, double centre, double spre
   return v;
 }
 
-std::string Text(const std::vector<double>& values, int decimals) {
-  std::string text;
-  char line[64];
-  for (double v : values) {
-    std::snprintf(line, sizeof line, "%.*f\n", decimals, v);
+/// How a data file is laid out.
+enum class Layout {
+  kPlain,  ///< one value per line
+  kTable,  ///< "run<TAB>value;extra", a '#' header, comments and blank lines between
+};
+
+std::string Text(const std::vector<double>& values, int decimals, Layout layout) {
+  std::string text = layout == Layout::kTable ? "# run\tvalue;note\n" : "";
+  char line[96];
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (layout == Layout::kPlain) {
+      std::snprintf(line, sizeof line, "%.*f\n", decimals, values[i]);
+    } else {
+      std::snprintf(line, sizeof line, "r%zu\t%.*f;x\n%s", i, decimals, values[i],
+                    i % 4 == 3 ? "\n#r\t9999\n" : "");
+    }
     text += line;
   }
   return text;
 }
 
-std::vector<double> Parse(const std::string& text) {
-  std::vector<double> v;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) v.push_back(std::strtod(line.c_str(), nullptr));
-  return v;
+/// The values as both programs read them from Text().
+std::vector<double> Values(const std::vector<double>& values, int decimals) {
+  std::vector<double> read;
+  char line[64];
+  for (double v : values) {
+    std::snprintf(line, sizeof line, "%.*f", decimals, v);
+    read.push_back(std::strtod(line, nullptr));
+  }
+  return read;
 }
 
 std::vector<std::string> Lines(const std::string& text) {
@@ -84,15 +99,15 @@ class MinistatDifferentialTest : public ::testing::Test {
 
   /// Writes the sets, runs both programs with `options`, and compares them.
   Checked Compare(const std::vector<std::string>& options,
-                  const std::vector<std::vector<double>>& sets, int decimals = 3) {
+                  const std::vector<std::vector<double>>& sets, int decimals = 3,
+                  Layout layout = Layout::kPlain) {
     TempDir dir;
     std::vector<std::string> files;
     std::vector<std::vector<double>> read;  // the values as both programs read them
     for (std::size_t i = 0; i < sets.size(); ++i) {
-      const std::string text = Text(sets[i], decimals);
       files.push_back("set" + std::to_string(i));
-      dir.Write(files.back(), text);
-      read.push_back(Parse(text));
+      dir.Write(files.back(), Text(sets[i], decimals, layout));
+      read.push_back(Values(sets[i], decimals));
     }
     std::vector<std::string> ours{"ministat"}, peer{kMinistat};
     for (const std::vector<std::string>* args : {&options, &std::as_const(files)}) {
@@ -195,6 +210,13 @@ TEST_F(MinistatDifferentialTest, ManySetsWidthsAndSeparateBars) {
 TEST_F(MinistatDifferentialTest, LargeSetsAndDfBeyondTheTable) {
   const Checked c = Compare({}, {Series(20, 1001, 1e6, 5e3), Series(21, 999, 1.002e6, 5e3)}, 1);
   EXPECT_EQ(c.relative_lines, 1);
+}
+
+TEST_F(MinistatDifferentialTest, ColumnsDelimitersAndComments) {
+  const auto a = Series(50, 13, 7, 2), b = Series(51, 17, 9, 2);
+  const Checked c = Compare({"-C", "2", "-d", "\t;"}, {a, b}, 2, Layout::kTable);
+  EXPECT_EQ(c.relative_lines, 1);
+  Compare({"-C2", "-d;\t", "-s", "-w", "60"}, {a, b}, 2, Layout::kTable);
 }
 
 TEST_F(MinistatDifferentialTest, StatisticsOnlyAndSummaryOnly) {

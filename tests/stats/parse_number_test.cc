@@ -25,10 +25,27 @@ void ExpectLikeStrtod(const std::string& text) {
 }
 
 TEST(ParseNumberTest, PlainDecimalsMatchStrtodBitForBit) {
-  for (const char* text : {"0", "-0", "1", "-1.5", "0.1", "0.3", "5.", ".5", "-.5",
-                           "9007199254740992", "9007199254740993", "123456789.123456789",
-                           "0.0000000000000000000001", "1234.5678", "99999999999999999999",
-                           "1e3", "1.5E-7", "2.2250738585072014e-308", "12 ", "3x", "1.2.3"}) {
+  for (const char* text : {"0",
+                           "-0",
+                           "1",
+                           "-1.5",
+                           "0.1",
+                           "0.3",
+                           "5.",
+                           ".5",
+                           "-.5",
+                           "9007199254740992",
+                           "9007199254740993",
+                           "123456789.123456789",
+                           "0.0000000000000000000001",
+                           "1234.5678",
+                           "99999999999999999999",
+                           "1e3",
+                           "1.5E-7",
+                           "2.2250738585072014e-308",
+                           "12 ",
+                           "3x",
+                           "1.2.3"}) {
     ExpectLikeStrtod(text);
   }
 }
@@ -38,7 +55,8 @@ TEST(ParseNumberTest, RandomDecimalsMatchStrtod) {
   char text[64];
   for (int i = 0; i < 200000; ++i) {
     const int decimals = static_cast<int>(gen() % 12);
-    const double magnitude = std::ldexp(static_cast<double>(gen() >> 11), -static_cast<int>(gen() % 60));
+    const double magnitude =
+        std::ldexp(static_cast<double>(gen() >> 11), -static_cast<int>(gen() % 60));
     std::snprintf(text, sizeof text, "%.*f", decimals, (gen() & 1) ? -magnitude : magnitude);
     ExpectLikeStrtod(text);
     if (HasFailure()) return;
