@@ -208,6 +208,8 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files,
                              std::vector<std::string>& notes) {
   std::vector<ResultsTable> tables;
   for (const std::string& f : files) {
+    if (std::count(files.begin(), files.end(), f) > 1)
+      throw InputError(f, 0, "given twice; each file is read once");
     tables.push_back(ReadResultsCsv(f, &notes));
     if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
     const std::vector<std::string>& header = tables.back().columns;

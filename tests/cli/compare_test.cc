@@ -420,6 +420,8 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
   const std::vector<BadInput> cases = {
       {{"compare"}, "timeit: compare: no files to compare (see timeit compare --help)\n"},
       {{"compare", "isync.csv", "nope.csv"}, "timeit: nope.csv: No such file or directory\n"},
+      {{"compare", "isync.csv", "isync.csv"},
+       "timeit: isync.csv: given twice; each file is read once\n"},
       {{"compare", "isync.csv", "empty.csv"}, "timeit: empty.csv: no header row (empty file)\n"},
       {{"compare", "isync.csv", "numbers.csv"},
        "timeit: numbers.csv:1: no header row: the first line holds numbers (timeit ministat reads "
