@@ -52,25 +52,23 @@ readelf -h "$BUILD/timeit" | grep -q 'Machine: *AArch64' || {
 }
 
 step "running the tests under $qemu"
-# qemu-user emulates clone(CLONE_VM) only to create threads, so timeit's
-# launcher, clone(CLONE_VM|SIGCHLD), which a real arm64 kernel accepts, fails
-# with EINVAL there: no command can be measured under emulation. While a probe
-# shows that, the CLI tests (tests/cli, the real binary) are left out, and
-# said so, except the suites that start no command. Every unit test runs.
-cli_suites_without_commands='CliBasicsTest|Ministat[A-Za-z]*Test|[A-Za-z]*/MinistatBadInputTest|CompareTest'
+# Every unit test runs. The CLI tests (tests/cli: the real binary, end to end)
+# run natively in scripts/test.sh; under qemu-user only the suites below do.
+# The others meet limits of emulation, not of arm64: without binfmt_misc a
+# measured command that is an arm64 program (burn_cpu, syscall_loop) fails
+# with ENOEXEC, signals to a process group leave qemu'd children behind, and
+# one test runs the binary without the emulator on purpose. Left-out tests
+# are listed; a new CLI suite is left out until it is added here.
+cli_suites_under_qemu='CliBasicsTest|Ministat[A-Za-z]*Test|[A-Za-z]*/MinistatBadInputTest|CompareTest|CompareRunTest|EventsTest|RunSeriesTest'
+cli_tests_not_under_qemu='EventsTest.CounterColumnsOfARun RunSeriesTest.ForkFallbackWhereCloneVmIsRefused'
+left_out=$("$qemu" "$BUILD/tests/cli/cli_test" --gtest_list_tests |
+  awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1 }' |
+  grep -Ev "^($cli_suites_under_qemu)\." ; printf '%s\n' $cli_tests_not_under_qemu)
 exclude=()
-probe_dir=$(mktemp -d)
-if ! probe=$(cd "$probe_dir" && "$qemu" "$BUILD/timeit" -n 1 -w 0 -o - true 2>&1 >/dev/null); then
-  left_out=$("$qemu" "$BUILD/tests/cli/cli_test" --gtest_list_tests |
-    awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1 }' |
-    grep -Ev "^($cli_suites_without_commands)\." || true)
-  if [ -n "$left_out" ]; then
-    echo "test-arm64: under qemu-user timeit cannot start a command (${probe##*$'\n'});" \
-      "leaving out $(wc -l <<<"$left_out") CLI tests that run one:" $left_out >&2
-    exclude=(-E "^($(sed 's/\./\\./g' <<<"$left_out" | paste -sd'|'))\$")
-  fi
+if [ -n "$left_out" ]; then
+  echo "test-arm64: CLI tests left out under qemu-user:" $left_out >&2
+  exclude=(-E "^($(sed 's/\./\\./g' <<<"$left_out" | paste -sd'|'))\$")
 fi
-rm -rf "$probe_dir"
 ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${exclude[@]}"
 
 step "the graviton2 event table, from the arm64 binary"
