@@ -2,7 +2,8 @@
 # The arm64 (AWS Graviton2, ARM Neoverse N1) build and its tests, on an amd64
 # Debian 12 machine: installs the cross compiler, the :arm64 -dev packages and
 # qemu-user, cross-builds into build-arm64 with cmake/aarch64-linux-gnu.cmake,
-# runs every test under qemu-aarch64, and ends by printing the graviton2 event
+# runs the tests under qemu-aarch64 (every unit test, and the CLI tests that
+# emulation can carry), and ends by printing the graviton2 event
 # table from the arm64 binary. Its exit status is the tests' result.
 #
 # Under qemu-user there is no PMU and no perf_event_open: what is proven here
