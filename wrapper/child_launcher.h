@@ -42,9 +42,11 @@ class ChildLauncher {
   ChildLauncher& operator=(const ChildLauncher&) = delete;
 
   /// Creates the child, leader of its own process group (so that signals
-  /// reach the whole tree), blocked before exec. Throws SystemError.
-  pid_t Start();
-  /// Lets the started child exec; the wall clock starts here.
+  /// reach the whole tree), blocked before exec when `hold_before_exec`
+  /// (measurement sources attach then); otherwise it execs at once and the
+  /// wall clock starts here. Throws SystemError.
+  pid_t Start(bool hold_before_exec = true);
+  /// Lets a held child exec; the wall clock starts here. No-op without a hold.
   void Release();
   /// Reaps the child (retrying after signal handlers ran); the wall clock
   /// stops here. exec_errno() tells a failed exec from a command exiting 127.
@@ -69,6 +71,7 @@ class ChildLauncher {
   std::size_t cpu_set_size_ = 0;
   std::unique_ptr<char[]> stack_;
   sigset_t parent_mask_{};
+  bool hold_ = true;          ///< read by the child: only Start changes it
   int go_read_ = -1;          ///< read by the child: only Start changes it
   int go_write_ = -1;         ///< closed by the child: only Start changes it
   int parent_go_write_ = -1;  ///< our end, closed by Release

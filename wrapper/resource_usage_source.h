@@ -15,6 +15,7 @@ namespace timeit {
 class ResourceUsageSource : public MeasurementSource {
  public:
   std::vector<std::string> Columns() const override;
+  bool AttachesBeforeExec() const override { return false; }
   void Collect(const RunExit& exit, MetricValues& out) override;
 };
 

@@ -41,7 +41,7 @@ void RunLoop::Say(const std::string& line) {
 
 bool RunLoop::RunHelper(ChildLauncher* helper, const char* option, int run) {
   if (helper == nullptr || p_.signals.received_signal() != 0) return true;
-  const pid_t pid = helper->Start();
+  const pid_t pid = helper->Start(/*hold_before_exec=*/false);
   p_.signals.SetTarget(pid);
   helper->Release();
   RunExit exit = helper->Wait();
@@ -92,7 +92,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   struct timespec start_utc {};
   ::clock_gettime(CLOCK_REALTIME, &start_utc);
 
-  const pid_t pid = p_.command.Start();
+  const pid_t pid = p_.command.Start(hold_before_exec_);
   p_.signals.SetTarget(pid);
   if (p_.signals.received_signal() != 0) {  // arrived before the group existed
     p_.command.Abandon();
@@ -157,7 +157,10 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
 int RunLoop::Run() {
   const RunOptions& o = p_.options;
   ::clock_gettime(CLOCK_MONOTONIC, &series_start_);
-  for (auto& s : p_.sources) s->BeginSeries();
+  for (auto& s : p_.sources) {
+    s->BeginSeries();
+    hold_before_exec_ = hold_before_exec_ || s->AttachesBeforeExec();
+  }
   PrintNotes(0);
   values_.reserve(p_.rows.columns().size());
   if (!RunHelper(p_.setup.get(), "--setup", 0)) return kExitCommandFailed;

@@ -63,6 +63,7 @@ class RunLoop {
   std::string notes_;
   bool leftovers_reported_ = false;
   int failed_runs_ = 0;
+  bool hold_before_exec_ = false;  ///< some source attaches before exec
   struct timespec series_start_ {};
 };
 
