@@ -1,0 +1,261 @@
+// Faults around a series: timeit killed mid-write, signals while the tree
+// has grandchildren that ignore them, a command that closes its stdout, a
+// full file system under the CSV, a timeout of a whole tree. The plain cases
+// (SIGINT/SIGTERM/SIGHUP, kill -9 between rows, --timeout of one process)
+// are in run_signals_test.cc and run_series_test.cc.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tests/cli/run_csv.h"
+#include "tests/cli/run_timeit.h"
+
+namespace timeit::testing {
+namespace {
+namespace fs = std::filesystem;
+
+using Cells = std::vector<std::string>;
+
+/// timeit started in the background in `dir`, output to files there.
+pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
+  std::vector<std::string> argv;
+#ifdef TIMEIT_EMULATOR
+  argv.push_back("/usr/bin/env");
+  std::istringstream emulator(TIMEIT_EMULATOR);
+  for (std::string word; emulator >> word;) argv.push_back(word);
+#endif
+  argv.push_back(TIMEIT_BINARY);
+  argv.insert(argv.end(), args.begin(), args.end());
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int out = ::open((dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = ::open("/dev/null", O_RDONLY);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    if (chdir(dir.c_str()) != 0) _exit(126);
+    std::vector<char*> a;
+    for (std::string& s : argv) a.push_back(s.data());
+    a.push_back(nullptr);
+    execv(a[0], a.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+/// Waits (the test's own timeout covers a hang) until `file` holds `count`
+/// pids, and returns them.
+std::vector<pid_t> WaitForPids(const fs::path& file, std::size_t count) {
+  for (;;) {
+    std::ifstream in(file);
+    std::vector<pid_t> pids;
+    for (long p; in >> p;) pids.push_back(static_cast<pid_t>(p));
+    if (pids.size() >= count) return pids;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+int WaitExit(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// Alive and not a zombie: a process of the tree that timeit did not stop.
+bool Alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const std::size_t paren = line.rfind(')');
+  return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] != 'Z';
+}
+
+std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Runs before `hang_at` finish; that one starts a grandchild (a subshell
+// that execs sleep) ignoring SIGINT, SIGTERM and SIGHUP, and a plain
+// background sleeper, records both pids, and waits in a foreground sleep.
+std::vector<std::string> StubbornGrandchildrenAtRun(int hang_at) {
+  return Sh("n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; [ $n -lt " +
+            std::to_string(hang_at) +
+            " ] && exit 0; "
+            "sh -c 'trap \"\" INT TERM HUP; exec sleep 300' & echo $! >> pids; "
+            "sh -c 'sleep 300' & echo $! >> pids; sleep 300");
+}
+
+TEST(RunFaultsTest, SignalsLeaveNoGrandchildBehindEvenOneIgnoringThem) {
+  for (const int sig : {SIGINT, SIGTERM}) {
+    TempDir dir;
+    const pid_t timeit =
+        StartTimeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(2)), dir.path());
+    const std::vector<pid_t> grandchildren = WaitForPids(dir.path() / "pids", 2);
+    ASSERT_EQ(::kill(timeit, sig), 0);
+    EXPECT_EQ(WaitExit(timeit), 128 + sig);
+    for (const pid_t p : grandchildren) {
+      EXPECT_FALSE(Alive(p)) << "signal " << sig << ": survivor " << p;
+      ::kill(p, SIGKILL);  // never leave one to the next test
+    }
+    EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"), Cells{"1"});
+  }
+}
+
+TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit(
+      Cat({"-n", "2", "-w", "0", "--ignore-failure", "--timeout", "0.3", "-o", "s.csv"},
+          Sh("sh -c 'trap \"\" INT TERM HUP; exec sleep 300' & echo $! >> pids; sleep 300")),
+      "", dir.path());
+  EXPECT_EQ(r.exit_status, 0) << r.err;  // --ignore-failure: the series went on
+  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  EXPECT_EQ(ColumnOf(t, "status"), (Cells{"timeout", "timeout"}));
+  EXPECT_TRUE(Contains(r.err, "run 1 failed: timed out after")) << r.err;
+  for (const pid_t p : WaitForPids(dir.path() / "pids", 2)) {
+    EXPECT_FALSE(Alive(p)) << "survivor " << p;
+    ::kill(p, SIGKILL);
+  }
+}
+
+TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending) {
+  TempDir dir;
+  const pid_t timeit =
+      StartTimeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)), dir.path());
+  const std::vector<pid_t> grandchildren = WaitForPids(dir.path() / "pids", 2);
+  ASSERT_EQ(::kill(timeit, SIGKILL), 0);
+  EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
+  for (const pid_t p : grandchildren) ::kill(p, SIGKILL);  // a killed timeit cannot clean up
+  const fs::path csv = dir.path() / "s.csv";
+  const ResultsTable kept = ReadRuns(csv);
+  ASSERT_EQ(ColumnOf(kept, "run"), (Cells{"1", "2", "3"}));  // the finished runs are there
+  // What a kill -9 (or a power loss) in the middle of a row's write leaves.
+  std::string text = ReadFile(csv);
+  const std::size_t row_start = text.find('\n') + 1;
+  const std::string first_row = text.substr(row_start, text.find('\n', row_start) + 1 - row_start);
+  std::ofstream(csv, std::ios::app) << first_row.substr(0, first_row.size() / 2);
+  text = ReadFile(csv);
+  const std::string partial_line = std::to_string(std::count(text.begin(), text.end(), '\n') + 1);
+
+  // compare reads every finished run and warns about the partial line.
+  ASSERT_EQ(RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "other.csv", "true"}, "", dir.path()).exit_status, 0);
+  const ProcessResult cmp = RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
+  EXPECT_EQ(cmp.exit_status, 0) << cmp.err;
+  EXPECT_TRUE(Contains(cmp.out, "x   3 ")) << cmp.out;  // the 3 finished runs of s
+  EXPECT_TRUE(Contains(cmp.err, "s.csv:" + partial_line + ": skipped an incomplete last row")) << cmp.err;
+
+  // The series goes on: appending removes the partial line, says so, and
+  // continues the numbering after the last finished run.
+  const ProcessResult more = RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
+  EXPECT_EQ(more.exit_status, 0) << more.err;
+  EXPECT_TRUE(Contains(more.err, "s.csv:" + partial_line + ": removed an incomplete last row")) << more.err;
+  EXPECT_EQ(ColumnOf(ReadRuns(csv), "run"), (Cells{"1", "2", "3", "4", "5", "6"}));
+  const ProcessResult cmp2 = RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
+  EXPECT_EQ(cmp2.exit_status, 0) << cmp2.err;
+  EXPECT_FALSE(Contains(cmp2.err, "incomplete")) << cmp2.err;
+}
+
+TEST(RunFaultsTest, CommandClosingItsStdoutIsAnOrdinaryRun) {
+  for (const char* where : {"inherit", "null", "out.txt"}) {
+    TempDir dir;
+    const ProcessResult r = RunTimeit(
+        Cat({"-n", "2", "-w", "0", "-q", "--command-output", where, "-o", "s.csv"},
+            Sh("exec >&-; echo lost 2>/dev/null; echo to-stderr >&2; exit 0")),
+        "", dir.path());
+    EXPECT_EQ(r.exit_status, 0) << where << ": " << r.err;
+    EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), (Cells{"0", "0"})) << where;
+  }
+  // A command writing to its closed stdout fails, and that is its failure.
+  TempDir dir;
+  const ProcessResult r =
+      RunTimeit(Cat({"-n", "1", "-w", "0", "-o", "s.csv"}, Sh("exec >&-; echo x")), "", dir.path());
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), Cells{"1"});
+}
+
+TEST(RunFaultsTest, TimeitsOwnStdoutClosed) {
+  // `timeit ... >&-`: the CSV and the runs do not depend on stdout.
+#ifdef TIMEIT_EMULATOR
+  GTEST_SKIP() << "runs timeit directly, not through the emulator";
+#endif
+  TempDir dir;
+  const ProcessResult r = RunProcess(
+      {"sh", "-c", std::string("exec >&-; exec ") + TIMEIT_BINARY + " -n 2 -w 0 -o s.csv true"}, "", dir.path());
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(ReadRuns(dir.path() / "s.csv").rows.size(), 2u);
+}
+
+TEST(RunFaultsTest, DevFullIsAClearErrorBeforeAnyRun) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit(
+      Cat({"-n", "3", "-w", "0", "-o", "/dev/full"}, Sh("echo ran >> ran")), "", dir.path());
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_EQ(r.err, "timeit: /dev/full: write failed: No space left on device\n");
+  EXPECT_FALSE(fs::exists(dir.path() / "ran")) << "a run that could not be recorded was started";
+}
+
+/// A tmpfs of one page, mounted for the test's lifetime (needs root).
+class TinyFileSystem {
+ public:
+  explicit TinyFileSystem(const fs::path& at) : at_(at) {
+    fs::create_directory(at_);
+    mounted_ = ::mount("tmpfs", at_.c_str(), "tmpfs", 0, "size=4k") == 0;
+    error_ = errno;
+  }
+  ~TinyFileSystem() {
+    if (mounted_) ::umount2(at_.c_str(), MNT_DETACH);
+  }
+  bool mounted() const { return mounted_; }
+  int error() const { return error_; }
+
+ private:
+  fs::path at_;
+  bool mounted_ = false;
+  int error_ = 0;
+};
+
+TEST(RunFaultsTest, FullFileSystemStopsWithAClearErrorAndKeepsTheFinishedRuns) {
+  TempDir dir;
+  const TinyFileSystem tiny(dir.path() / "tiny");
+  if (!tiny.mounted())
+    GTEST_SKIP() << "cannot mount a tmpfs here (" << std::strerror(tiny.error())
+                 << "); DevFullIsAClearErrorBeforeAnyRun covers the first write";
+  const ProcessResult r = RunTimeit(
+      {"-n", "1000", "-w", "0", "--no-counters", "-o", "tiny/s.csv", "true"}, "", dir.path());
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  EXPECT_TRUE(Contains(r.err, "timeit: tiny/s.csv: write failed: No space left on device\n")) << r.err;
+  // The rows that fit are whole and numbered from 1 without a gap; if the
+  // last one was cut short, our readers skip it with a warning.
+  const std::string text = ReadFile(dir.path() / "tiny" / "s.csv");
+  EXPECT_GT(text.size(), 3000u);
+  std::vector<std::string> warnings;
+  const ResultsTable t = ReadResultsCsv((dir.path() / "tiny" / "s.csv").string(), &warnings);
+  ASSERT_GT(t.rows.size(), 2u);
+  const Cells runs = ColumnOf(t, "run");
+  for (std::size_t i = 0; i < runs.size(); ++i) EXPECT_EQ(runs[i], std::to_string(i + 1));
+  if (text.back() != '\n') {
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_TRUE(Contains(warnings[0], "skipped an incomplete last row")) << warnings[0];
+  } else {
+    EXPECT_TRUE(warnings.empty());
+  }
+}
+
+}  // namespace
+}  // namespace timeit::testing
