@@ -23,7 +23,7 @@ if [ ! -f "$BUILD/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S "$TIMEIT_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DTIMEIT_BUILD_TESTS=OFF -DTIMEIT_FUZZ=ON -DTIMEIT_SANITIZE='address;undefined' >/dev/null
 fi
-cmake --build "$BUILD" --target "${TARGETS[@]}" -- --quiet
+cmake --build "$BUILD" -j2 --target "${TARGETS[@]}" -- --quiet  # 2 cores shared
 
 status=0
 for t in "${TARGETS[@]}"; do

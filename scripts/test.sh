@@ -18,8 +18,6 @@ if [ "$sanitize" = 1 ]; then
   # -fno-sanitize-recover), ASan and LSan exit non-zero with a stack.
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
   export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-  # The 10,000-run soak test at a tenth: under ASan each run costs more.
-  export TIMEIT_SOAK_RUNS=${TIMEIT_SOAK_RUNS:-1000}
   ctest --test-dir "$TIMEIT_ROOT/build-asan" --output-on-failure -j"$(nproc)"
 else
   timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
