@@ -66,6 +66,9 @@ const po::options_description& Options() {
 const po::option_description* Find(std::string_view token) {
   if (token.starts_with("--")) {
     std::string name(token.substr(2, token.find('=') - 2));
+    // "--=x" names no option; Boost's find_nothrow would throw on the empty
+    // name (it matches every option without a short form), outside our catch.
+    if (name.empty()) throw UsageError("unrecognised option '" + std::string(token) + "' (see timeit --help)");
     return Options().find_nothrow(name, false);
   }
   for (const auto& o : Options().options()) {

@@ -132,6 +132,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"NanTimeout", {"--timeout", "nan", "true"}, {}, "--timeout"},
         BadInputCase{"BadCpuList", {"--cpus", "3-1", "true"}, {}, "--cpus"},
         BadInputCase{"UnknownOption", {"--bogus", "true"}, {}, "bogus"},
+        // Found by fuzz_options: Boost threw on the empty name, "internal error", exit 1.
+        BadInputCase{"EmptyLongOptionName", {"--=bar", "true"}, {}, "unrecognised option '--=bar'"},
+        BadInputCase{"EmptyLongOptionNameAlone", {"--=", "true"}, {}, "'--='"},
         BadInputCase{"MissingValue", {"-o", "s.csv", "-n"}, {}, "-n"},
         BadInputCase{"NoCommand", {"-n", "3"}, {}, "no command"},
         BadInputCase{"EventsAndNoCounters", {"-e", "cycles", "--no-counters", "true"}, {}, "--no-counters"},
