@@ -40,6 +40,10 @@ pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
   argv.insert(argv.end(), args.begin(), args.end());
   const pid_t pid = fork();
   if (pid == 0) {
+    // A test started from a background job inherits SIGINT ignored, and
+    // timeit keeps an ignored SIGINT ignored (as `nohup` wants): undo that.
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGQUIT, SIG_DFL);
     const int out = ::open((dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err = ::open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int in = ::open("/dev/null", O_RDONLY);
@@ -141,7 +145,11 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
   const std::vector<pid_t> grandchildren = WaitForPids(dir.path() / "pids", 2);
   ASSERT_EQ(::kill(timeit, SIGKILL), 0);
   EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
-  for (const pid_t p : grandchildren) ::kill(p, SIGKILL);  // a killed timeit cannot clean up
+  // A killed timeit cannot clean up: kill what is left of the command's group.
+  for (const pid_t p : grandchildren) {
+    const pid_t group = ::getpgid(p);
+    if (group > 1) ::kill(-group, SIGKILL);
+  }
   const fs::path csv = dir.path() / "s.csv";
   const ResultsTable kept = ReadRuns(csv);
   ASSERT_EQ(ColumnOf(kept, "run"), (Cells{"1", "2", "3"}));  // the finished runs are there
