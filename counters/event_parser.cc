@@ -73,7 +73,9 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
   if (const auto colons = text.find("::"); colons != std::string::npos) {
     const std::string pmu = text.substr(0, colons);
     if (!PfmHasPmu(pmu)) {
-      return Failed(EventStatus::kUnknown,
+      // Another architecture's PMU (arm_n1:: on x86): a deliberate choice
+      // for some other machine, so not countable here rather than a typo.
+      return Failed(EventStatus::kNotSupported,
                     "this libpfm4 has no PMU '" + pmu +
                         "' (it has only its own architecture's PMUs; see `timeit events`)");
     }

@@ -7,6 +7,7 @@
 #include "counters/counter_plan.h"
 #include "counters/tree_counters.h"
 #include "platforms/kernel_pmus.h"
+#include "wrapper/errors.h"
 
 namespace timeit {
 namespace {
@@ -57,6 +58,13 @@ CounterSource::CounterSource(const std::vector<std::string>& words)
                                    counters::PlanOptions{DetectedPlatform(), std::nullopt})),
       tree_(MakeTree(plan_, tree_slot_)),
       noted_(plan_.counters.size(), false) {
+  // A name nothing knows is a typo, not a property of this machine: stop
+  // before the first run rather than record an hours-long series without it.
+  // Events that exist but cannot be counted here stay notes and empty cells.
+  for (const PlannedCounter& c : plan_.counters) {
+    if (c.status == EventStatus::kUnknown)
+      throw UsageError("-e: unknown event '" + c.label + "': " + c.reason);
+  }
   setup_notes_ = plan_.notes;
   // Without a hardware PMU every hardware metric fails the same way: say it once.
   const bool no_pmu = !platforms::HasHardwareCpuPmu(platforms::ReadKernelPmus());

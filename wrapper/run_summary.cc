@@ -20,7 +20,9 @@ void RunSummary::Add(const MetricValues& values) {
 void RunSummary::Print(std::FILE* out) const {
   bool header = false;
   for (std::size_t i = 0; i < columns_.size(); ++i) {
-    if (values_[i].empty()) continue;
+    // A counter's running fraction is bookkeeping for the CSV (multiplexing
+    // is said as a note when it happens), not a result to summarise.
+    if (values_[i].empty() || columns_[i].ends_with(".running")) continue;
     if (!header) {
       std::fputs(stats::FormatVitalsHeader().c_str(), out);
       header = true;
