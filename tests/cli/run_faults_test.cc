@@ -19,6 +19,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/cli/background_timeit.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 
@@ -27,57 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 
 using Cells = std::vector<std::string>;
-
-/// timeit started in the background in `dir`, output to files there.
-pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
-  std::vector<std::string> argv;
-#ifdef TIMEIT_EMULATOR
-  argv.push_back("/usr/bin/env");
-  std::istringstream emulator(TIMEIT_EMULATOR);
-  for (std::string word; emulator >> word;) argv.push_back(word);
-#endif
-  argv.push_back(TIMEIT_BINARY);
-  argv.insert(argv.end(), args.begin(), args.end());
-  const pid_t pid = fork();
-  if (pid == 0) {
-    // A test started from a background job inherits SIGINT ignored, and
-    // timeit keeps an ignored SIGINT ignored (as `nohup` wants): undo that.
-    ::signal(SIGINT, SIG_DFL);
-    ::signal(SIGQUIT, SIG_DFL);
-    const int out = ::open((dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int in = ::open("/dev/null", O_RDONLY);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    if (chdir(dir.c_str()) != 0) _exit(126);
-    std::vector<char*> a;
-    for (std::string& s : argv) a.push_back(s.data());
-    a.push_back(nullptr);
-    execv(a[0], a.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-/// Waits (the test's own timeout covers a hang) until `file` holds `count`
-/// pids, and returns them.
-std::vector<pid_t> WaitForPids(const fs::path& file, std::size_t count) {
-  for (;;) {
-    std::ifstream in(file);
-    std::vector<pid_t> pids;
-    for (long p; in >> p;) pids.push_back(static_cast<pid_t>(p));
-    if (pids.size() >= count) return pids;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-}
-
-int WaitExit(pid_t pid) {
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 /// Alive and not a zombie: a process of the tree that timeit did not stop.
 bool Alive(pid_t pid) {
