@@ -22,16 +22,27 @@ namespace fs = std::filesystem;
 bool Alive(pid_t pid) { return ::kill(pid, 0) == 0; }
 
 // Runs 1 and 2 finish; run 3 starts two background sleepers (which a
-// non-interactive shell starts with SIGINT ignored) and a foreground one.
+// non-interactive shell starts with SIGINT ignored), then the shell writes
+// its own pid and execs a foreground sleeper.
 const std::string kThirdRunHangs =
     "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; [ $n -lt 3 ] && exit 0; "
-    "sleep 300 & echo $! >> pids; sleep 300 & echo $! >> pids; sleep 300";
+    "sleep 300 & echo $! >> pids; sleep 300 & echo $! >> pids; echo $$ >> pids; exec sleep 300";
+
+/// The three sleepers of run 3, once the shell has become the foreground one.
+/// Signalling earlier would race with dash, which catches SIGINT under -c
+/// and may carry on between commands: a property of the shell, not of timeit.
+std::vector<pid_t> WaitForSleepers(const fs::path& dir) {
+  const std::vector<pid_t> pids = WaitForPids(dir / "pids", 3);
+  const fs::path comm = "/proc/" + std::to_string(pids[2]) + "/comm";
+  while (ReadFile(comm) != "sleep\n") std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  return pids;
+}
 
 TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
   TempDir dir;
   const pid_t timeit =
       StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-  const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
+  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
   ASSERT_EQ(::kill(timeit, SIGINT), 0);
   EXPECT_EQ(WaitExit(timeit), 130);
   for (const pid_t p : sleepers) EXPECT_FALSE(Alive(p)) << "survivor " << p;
@@ -44,7 +55,7 @@ TEST(RunSignalsTest, SigtermAndSighupToo) {
     TempDir dir;
     const pid_t timeit =
         StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-    const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
+    const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
     ASSERT_EQ(::kill(timeit, sig), 0);
     EXPECT_EQ(WaitExit(timeit), 128 + sig);
     for (const pid_t p : sleepers) EXPECT_FALSE(Alive(p)) << "survivor " << p;
@@ -56,7 +67,7 @@ TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   TempDir dir;
   const pid_t timeit =
       StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-  const std::vector<pid_t> sleepers = WaitForPids(dir.path() / "pids", 2);
+  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
   ASSERT_EQ(::kill(timeit, SIGKILL), 0);
   EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
   for (const pid_t p : sleepers) ::kill(p, SIGKILL);  // orphans of a killed timeit
