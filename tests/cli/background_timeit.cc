@@ -55,6 +55,16 @@ std::vector<pid_t> WaitForPids(const fs::path& file, std::size_t count) {
   }
 }
 
+void WaitUntilExecd(pid_t pid, const std::string& comm) {
+  const fs::path path = "/proc/" + std::to_string(pid) + "/comm";
+  for (;;) {
+    std::ifstream in(path);
+    std::string name;
+    if (std::getline(in, name) && name == comm) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 int WaitExit(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

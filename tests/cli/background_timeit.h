@@ -17,6 +17,9 @@ pid_t StartTimeit(const std::vector<std::string>& args, const std::filesystem::p
 /// its own: the test's ctest timeout covers a hang.
 std::vector<pid_t> WaitForPids(const std::filesystem::path& file, std::size_t count);
 
+/// Waits until `pid` has exec'd the program named `comm` (its /proc comm).
+void WaitUntilExecd(pid_t pid, const std::string& comm);
+
 /// Reaps `pid`; its exit code, or 128+signal as a shell reports it.
 int WaitExit(pid_t pid);
 

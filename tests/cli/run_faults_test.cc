@@ -61,8 +61,7 @@ std::vector<std::string> StubbornGrandchildrenAtRun(int hang_at) {
 /// -c and may carry on between commands (the shell's doing, not timeit's).
 std::vector<pid_t> WaitForGrandchildren(const fs::path& dir) {
   std::vector<pid_t> pids = WaitForPids(dir / "pids", 3);
-  const fs::path comm = "/proc/" + std::to_string(pids[2]) + "/comm";
-  while (ReadFile(comm) != "sleep\n") std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  WaitUntilExecd(pids[2], "sleep");
   pids.pop_back();  // the command itself
   return pids;
 }

@@ -33,8 +33,7 @@ const std::string kThirdRunHangs =
 /// and may carry on between commands: a property of the shell, not of timeit.
 std::vector<pid_t> WaitForSleepers(const fs::path& dir) {
   const std::vector<pid_t> pids = WaitForPids(dir / "pids", 3);
-  const fs::path comm = "/proc/" + std::to_string(pids[2]) + "/comm";
-  while (ReadFile(comm) != "sleep\n") std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  WaitUntilExecd(pids[2], "sleep");
   return pids;
 }
 
