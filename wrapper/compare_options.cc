@@ -4,20 +4,13 @@
 #include <string_view>
 
 #include "wrapper/errors.h"
+#include "wrapper/parse_whole.h"
 
 namespace timeit {
 namespace {
 
-constexpr int kMaxWidth = 1'000'000;  // as for timeit ministat
-
 [[noreturn]] void Bad(const std::string& why) {
   throw UsageError("compare: " + why + " (see timeit compare --help)");
-}
-
-template <typename T>
-bool ParseWhole(std::string_view text, T& out) {
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
 }
 
 void SplitMetrics(std::string_view list, std::vector<std::string>& out) {
@@ -38,8 +31,8 @@ void Apply(std::string_view name, const std::string& value, CompareOptions& o) {
       Bad("-c wants a confidence level between 0 and 100 (percent), not " + quoted);
     o.report.confidence_percent = c;
   } else if (name == "-w" || name == "--width") {
-    if (!ParseWhole(value, o.report.width) || o.report.width < 2 || o.report.width > kMaxWidth)
-      Bad("-w wants a plot width from 2 to " + std::to_string(kMaxWidth) + ", not " + quoted);
+    if (!ParseWhole(value, o.report.width) || o.report.width < 2 || o.report.width > kMaxPlotWidth)
+      Bad("-w wants a plot width from 2 to " + std::to_string(kMaxPlotWidth) + ", not " + quoted);
     o.width_given = true;
   } else if (name == "-m" || name == "--metrics") {
     SplitMetrics(value, o.metrics);

@@ -11,21 +11,13 @@
 
 #include "stats/ministat_plot.h"
 #include "wrapper/errors.h"
+#include "wrapper/parse_whole.h"
 
 namespace timeit {
 namespace {
 
-/// Wider plots are no use and would only risk exhausting memory.
-constexpr int kMaxWidth = 1'000'000;
-
 [[noreturn]] void Bad(const std::string& why) {
   throw UsageError("ministat: " + why + " (see timeit ministat -h)");
-}
-
-template <typename T>
-bool ParseWhole(std::string_view text, T& out) {
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
 }
 
 void ApplyValueOption(char option, const std::string& value, MinistatCommandOptions& o) {
@@ -49,8 +41,8 @@ void ApplyValueOption(char option, const std::string& value, MinistatCommandOpti
       o.format.delimiters = value;
       return;
     case 'w':
-      if (!ParseWhole(value, o.report.width) || o.report.width < 2 || o.report.width > kMaxWidth) {
-        Bad("-w wants a plot width from 2 to " + std::to_string(kMaxWidth) + ", not " + quoted);
+      if (!ParseWhole(value, o.report.width) || o.report.width < 2 || o.report.width > kMaxPlotWidth) {
+        Bad("-w wants a plot width from 2 to " + std::to_string(kMaxPlotWidth) + ", not " + quoted);
       }
       o.width_given = true;
       return;
@@ -152,7 +144,7 @@ std::optional<int> TerminalPlotWidth(int stdout_fd) {
     }
   }
   if (width < 2) return std::nullopt;
-  return static_cast<int>(std::min<long>(width, kMaxWidth));
+  return static_cast<int>(std::min<long>(width, kMaxPlotWidth));
 }
 
 }  // namespace timeit
