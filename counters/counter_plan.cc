@@ -12,7 +12,7 @@ namespace {
 
 /// Encodes and probes one chain entry; a tracepoint's probe fd is kept in
 /// `keeper` so that the tracepoint stays registered.
-ChainStep TryEvent(const std::string& event, bool user_only, UniqueFd& keeper) {
+ChainStep TryEvent(const std::string& event, bool user_only, platforms::UniqueFd& keeper) {
   ChainStep step;
   step.event = event;
   ParsedEvent parsed = ParseEventString(event, user_only);
@@ -48,7 +48,7 @@ int Rank(EventStatus s) {
 }
 
 PlannedCounter PlanWord(const std::string& word, const CounterPlan& plan,
-                        std::vector<UniqueFd>& keepers) {
+                        std::vector<platforms::UniqueFd>& keepers) {
   PlannedCounter counter;
   counter.label = word;
   counter.metric = platforms::FindMetric(word);
@@ -57,7 +57,7 @@ PlannedCounter PlanWord(const std::string& word, const CounterPlan& plan,
                                              : std::vector<std::string>{word};
   const ChainStep* worst = nullptr;
   for (const std::string& event : chain) {
-    UniqueFd keeper;
+    platforms::UniqueFd keeper;
     counter.steps.push_back(TryEvent(event, plan.user_only, keeper));
     const ChainStep& step = counter.steps.back();
     if (step.status == EventStatus::kCounted) {

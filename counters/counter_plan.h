@@ -6,9 +6,9 @@
 
 #include "counters/event_encoding.h"
 #include "counters/event_status.h"
-#include "counters/unique_fd.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
+#include "platforms/unique_fd.h"
 
 namespace timeit::counters {
 
@@ -41,7 +41,7 @@ struct CounterPlan {
   /// series: the kernel patches its code when a tracepoint gets its first
   /// perf event (~40 ms in a VM); with one always registered, each run's
   /// open is as cheap as a software event's.
-  std::vector<UniqueFd> keepers;
+  std::vector<platforms::UniqueFd> keepers;
 };
 
 struct PlanOptions {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "counters/event_encoding.h"
-#include "counters/unique_fd.h"
+#include "platforms/unique_fd.h"
 
 namespace timeit::counters {
 
@@ -28,7 +28,7 @@ struct OpenOptions {
 
 /// An opened counter, or errno.
 struct OpenedCounter {
-  UniqueFd fd;
+  platforms::UniqueFd fd;
   int error = 0;
 };
 

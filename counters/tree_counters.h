@@ -9,7 +9,7 @@
 #include "counters/event_encoding.h"
 #include "counters/event_status.h"
 #include "counters/perf_open.h"
-#include "counters/unique_fd.h"
+#include "platforms/unique_fd.h"
 
 namespace timeit::counters {
 
@@ -58,9 +58,9 @@ class TreeCounters {
 
  private:
   struct Group {
-    UniqueFd leader;
-    std::vector<UniqueFd> members;    ///< after the leader
-    std::vector<std::size_t> events;  ///< event index per value, leader first
+    platforms::UniqueFd leader;
+    std::vector<platforms::UniqueFd> members;  ///< after the leader
+    std::vector<std::size_t> events;           ///< event index per value, leader first
     GroupCount baseline;
     bool baseline_ok = false;
   };
@@ -76,7 +76,7 @@ class TreeCounters {
   /// them) never moves timeit's own events into a run's child: when that
   /// child exited they would leave timeit's context and later runs would
   /// not inherit them. Seen as "never enabled" runs under ASan's timing.
-  std::vector<UniqueFd> clone_blockers_;
+  std::vector<platforms::UniqueFd> clone_blockers_;
   std::vector<int> open_errors_;  ///< per event: errno of a failed open, else 0
 };
 

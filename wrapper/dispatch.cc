@@ -3,14 +3,14 @@
 #include <cstdio>
 #include <string_view>
 
-#include "wrapper/cli.h"
-#include "wrapper/compare_command.h"
-#include "wrapper/errors.h"
-#include "wrapper/events_command.h"
-#include "wrapper/ministat_command.h"
-#include "wrapper/run_command.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/base/version.h"
+#include "wrapper/compare/compare_command.h"
+#include "wrapper/events/events_command.h"
+#include "wrapper/ministat/ministat_command.h"
+#include "wrapper/run/run_command.h"
+#include "wrapper/run/run_options.h"
 #include "wrapper/subcommands.h"
-#include "wrapper/version.h"
 
 namespace timeit {
 namespace {

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <exception>
 
+#include "wrapper/base/errors.h"
 #include "wrapper/dispatch.h"
-#include "wrapper/errors.h"
 
 int main(int argc, char** argv) {
   try {

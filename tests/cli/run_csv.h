@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/results_csv_reader.h"
+#include "wrapper/results/results_csv_reader.h"
 
 namespace timeit::testing {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_input.h"
-#include "wrapper/compare_command.h"
-#include "wrapper/errors.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/compare_command.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::FILE* const null = std::fopen("/dev/null", "w");
@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.report.width = 2 + (data[0] & 63);
   options.report.separate_bars = (data[0] & 64) != 0;
   if ((data[0] & 128) != 0) options.metrics = {"real"};
-  std::vector<std::string> pieces =
-      timeit::fuzz::Split(std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1), '\0');
+  std::vector<std::string> pieces = timeit::fuzz::Split(
+      std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1), '\0');
   if (pieces.size() > 4) pieces.resize(4);
   std::vector<std::unique_ptr<timeit::fuzz::MemFile>> files;
   for (const std::string& p : pieces) {

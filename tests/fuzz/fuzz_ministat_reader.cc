@@ -13,8 +13,8 @@
 #include "stats/data_set.h"
 #include "stats/ministat_report.h"
 #include "tests/fuzz/fuzz_input.h"
-#include "wrapper/errors.h"
-#include "wrapper/ministat_reader.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/ministat/ministat_reader.h"
 
 namespace {
 

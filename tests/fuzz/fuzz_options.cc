@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_input.h"
-#include "wrapper/cli.h"
-#include "wrapper/compare_options.h"
-#include "wrapper/errors.h"
-#include "wrapper/ministat_options.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/compare_options.h"
+#include "wrapper/ministat/ministat_options.h"
+#include "wrapper/run/run_options.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1 || size > 4096) return 0;

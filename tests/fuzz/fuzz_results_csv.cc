@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_input.h"
-#include "wrapper/errors.h"
-#include "wrapper/results_csv_reader.h"
-#include "wrapper/results_csv_writer.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/results/results_csv_reader.h"
+#include "wrapper/results/results_csv_writer.h"
 
 namespace {
 

@@ -6,12 +6,12 @@
 #include <cmath>
 #include <limits>
 
-#include "wrapper/compare_blocks.h"
-#include "wrapper/compare_options.h"
-#include "wrapper/compare_sets.h"
-#include "wrapper/compare_summary.h"
-#include "wrapper/config_series.h"
-#include "wrapper/errors.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_options.h"
+#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/compare_summary.h"
+#include "wrapper/run/config_series.h"
 
 namespace timeit {
 namespace {

@@ -1,4 +1,4 @@
-#include "wrapper/csv_text.h"
+#include "wrapper/base/csv_text.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "wrapper/errors.h"
+#include "wrapper/base/errors.h"
 
 #include <gtest/gtest.h>
 

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "wrapper/errors.h"
-#include "wrapper/results_csv_reader.h"
-#include "wrapper/results_csv_writer.h"
-#include "wrapper/results_row.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/results/results_csv_reader.h"
+#include "wrapper/results/results_csv_writer.h"
+#include "wrapper/results/results_row.h"
 
 namespace timeit {
 namespace {

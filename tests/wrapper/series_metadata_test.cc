@@ -1,4 +1,4 @@
-#include "wrapper/series_metadata.h"
+#include "wrapper/results/series_metadata.h"
 
 #include <gtest/gtest.h>
 

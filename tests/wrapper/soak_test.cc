@@ -4,20 +4,19 @@
 // no memory may pile up across runs. $TIMEIT_SOAK_RUNS overrides the count
 // (scripts/test.sh --sanitize lowers it: ASan makes every run slower).
 #include <dirent.h>
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <string>
 
-#include "wrapper/child_launcher.h"
-#include "wrapper/cli.h"
-#include "wrapper/measurement_source.h"
-#include "wrapper/process_tree.h"
-#include "wrapper/sources.h"
+#include "wrapper/process/child_launcher.h"
+#include "wrapper/process/process_tree.h"
+#include "wrapper/run/run_options.h"
+#include "wrapper/run/sources.h"
+#include "wrapper/sources/measurement_source.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define TIMEIT_TEST_ASAN 1
@@ -117,7 +116,8 @@ TEST(SoakTest, TenThousandRunsWithCountersKeepFdsAndMemoryFlat) {
   // resident memory grows by design; only the fds are checked here.
   RecordProperty("rss_growth_kib", std::to_string(growth));
 #else
-  EXPECT_LT(growth, 4096) << "resident memory grew by " << growth << " KiB over " << runs << " runs";
+  EXPECT_LT(growth, 4096) << "resident memory grew by " << growth << " KiB over " << runs
+                          << " runs";
 #endif
 }
 

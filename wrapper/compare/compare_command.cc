@@ -1,0 +1,101 @@
+#include "wrapper/compare/compare_command.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/compare_summary.h"
+#include "wrapper/compare/compare_warnings.h"
+#include "wrapper/ministat/ministat_options.h"
+
+namespace timeit {
+namespace {
+
+bool HasValues(const CompareInput& in, const std::string& metric) {
+  return std::any_of(in.sets.begin(), in.sets.end(), [&](const CompareSet& s) {
+    const auto it = s.metrics.find(metric);
+    return it != s.metrics.end() && !it->second.values.empty();
+  });
+}
+
+/// The first metrics' names, for a one-line message.
+std::string KnownMetrics(const std::vector<std::string>& metrics) {
+  std::string list;
+  for (std::size_t i = 0; i < metrics.size() && i < 12; ++i)
+    list += (i == 0 ? "" : ", ") + metrics[i].substr(0, 40);
+  return metrics.size() > 12 ? list + ", ..." : list;
+}
+
+/// The metrics to report: -m's, each checked, or every metric with data.
+std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOptions& o,
+                                       std::vector<std::string>& notes) {
+  std::vector<std::string> chosen, empty;
+  if (!o.metrics.empty()) {
+    for (const std::string& m : o.metrics) {
+      if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
+        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}",
+                                     QuoteShort(m), fmt::join(o.files, ", "),
+                                     KnownMetrics(in.metrics)));
+      if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
+    }
+    return chosen;
+  }
+  for (const std::string& m : in.metrics) (HasValues(in, m) ? chosen : empty).push_back(m);
+  if (!empty.empty())
+    notes.push_back(fmt::format("not measured in any set, left out: {}", fmt::join(empty, ", ")));
+  return chosen;
+}
+
+void WriteCsv(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file)
+    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+  file << text;
+  file.flush();
+  if (!file)
+    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+}
+
+}  // namespace
+
+void RunComparison(const CompareOptions& options, std::FILE* out) {
+  std::vector<std::string> notes;
+  const CompareInput in = LoadCompareSets(options.files, notes);
+  const std::vector<std::string> metrics = ChooseMetrics(in, options, notes);
+  stats::MinistatOptions report = options.report;
+  if (!options.width_given) report.width = TerminalPlotWidth(fileno(out)).value_or(74);
+
+  std::string text;
+  const std::vector<ComparisonRow> rows = WriteMetricBlocks(in, metrics, report, text);
+  const std::string table =
+      FormatSummaryTable(rows, in.sets.front().label, report.confidence_percent);
+  if (!table.empty()) text += '\n' + table;
+  std::fwrite(text.data(), 1, text.size(), out);
+  std::fflush(out);
+  for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
+  for (const std::string& w : CompareWarnings(in, metrics))
+    std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
+  if (!options.csv.empty()) WriteCsv(options.csv, FormatSummaryCsv(rows));
+}
+
+int CompareMain(int argc, char** argv) {
+  const CompareOptions options = ParseCompareOptions(argc, argv);
+  if (options.help) {
+    std::fputs(CompareUsage(), stdout);
+    return kExitOk;
+  }
+  RunComparison(options, stdout);
+  return kExitOk;
+}
+
+}  // namespace timeit

@@ -1,0 +1,274 @@
+#include "wrapper/compare/compare_sets.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+
+#include "platforms/metrics.h"
+#include "stats/ministat_plot.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/results/results_columns.h"
+#include "wrapper/results/results_csv_reader.h"
+
+namespace timeit {
+namespace {
+
+constexpr std::string_view kRunningSuffix = ".running";
+
+std::string_view Trim(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return v;
+}
+
+/// Whether a non-empty cell reads as a number, by ParseMetricCell's rules;
+/// decides, from a column's first value, whether the column is a metric.
+bool LooksNumeric(std::string_view v) {
+  v = Trim(v);
+  if (!v.empty() && v.front() == '+') v.remove_prefix(1);
+  double d = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  return !v.empty() && ec == std::errc() && p == v.data() + v.size();
+}
+
+bool IsEmptyCell(std::string_view v) {
+  v = Trim(v);
+  return v.empty() || v == "NA" || v == "nan" || v == "NaN";
+}
+
+void AddDistinct(std::vector<std::string>& list, const std::string& value) {
+  if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
+    list.push_back(value);
+}
+
+/// The metric columns of `t`, by index: numeric, not metadata, not `.running`.
+std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
+  std::vector<std::size_t> metrics;
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    const std::string& name = t.columns[c];
+    if (IsNonMetricColumn(name) || name.ends_with(kRunningSuffix)) continue;
+    for (const auto& row : t.rows) {
+      if (IsEmptyCell(row[c])) continue;
+      if (LooksNumeric(row[c])) metrics.push_back(c);
+      break;
+    }
+    // A column with no value at all may still be a counter that was not
+    // permitted: keep it when it has a `.running` companion.
+    if ((metrics.empty() || metrics.back() != c) && t.Column(name + std::string(kRunningSuffix)) &&
+        std::all_of(t.rows.begin(), t.rows.end(),
+                    [c](const auto& row) { return IsEmptyCell(row[c]); }))
+      metrics.push_back(c);
+  }
+  return metrics;
+}
+
+std::string Cell(const ResultsTable& t, std::size_t row, std::optional<std::size_t> column) {
+  return column ? std::string(Trim(t.rows[row][*column])) : std::string();
+}
+
+std::string LabelOf(const ResultsTable& t, std::size_t row) {
+  std::string label = Cell(t, row, t.Column("label"));
+  return label.empty() ? std::filesystem::path(t.file).stem().string() : label;
+}
+
+/// Where each label occurs: the files, and per file the kernel releases.
+struct LabelSpread {
+  std::vector<std::string> files;
+  std::map<std::string, std::vector<std::string>> releases;  ///< by file
+};
+using LabelSpreads = std::map<std::string, LabelSpread>;
+
+/// The set a row belongs to: its label, made distinct by the file when the
+/// label is in several files (before/build.csv and after/build.csv are two
+/// sets, "before/build" and "after/build"), and by the kernel release when
+/// one file holds the label's runs on several kernels ("build@6.2.0").
+std::string SetKey(const ResultsTable& t, const std::string& label, const std::string& kernel,
+                   const LabelSpreads& spreads) {
+  const LabelSpread& spread = spreads.at(label);
+  std::string key = label;
+  if (spread.files.size() > 1) {
+    std::filesystem::path path(t.file);
+    const std::string stem = path.stem().string();
+    key = path.replace_extension().string() + (label == stem ? "" : ":" + label);
+  }
+  if (spread.releases.at(t.file).size() > 1) key += "@" + kernel;
+  return key;
+}
+
+class SetBuilder {
+ public:
+  explicit SetBuilder(std::vector<std::string>& notes) : notes_(notes) {}
+
+  void AddTable(const ResultsTable& t, const LabelSpreads& spreads);
+  CompareInput Finish(const std::string& last_file);
+
+ private:
+  CompareSet& SetFor(const ResultsTable& t, std::size_t row, const std::string& key);
+
+  std::vector<std::string>& notes_;
+  CompareInput in_;
+  std::vector<std::string> counters_;
+};
+
+CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std::string& key) {
+  for (CompareSet& s : in_.sets) {
+    if (s.label != key) continue;
+    if (std::find(s.files.begin(), s.files.end(), t.file) == s.files.end()) {
+      notes_.push_back("label '" + key + "' is in " + s.files.front() + " and " + t.file +
+                       ": compared as one set");
+      s.files.push_back(t.file);
+    }
+    return s;
+  }
+  if (in_.sets.size() == stats::kMaxDataSets)
+    throw InputError(
+        t.file, t.lines[row],
+        "an 8th set (" + QuoteShort(key) + "): compare takes at most 7, as ministat has 7 symbols");
+  in_.sets.push_back(CompareSet{});
+  in_.sets.back().label = key;
+  in_.sets.back().files.push_back(t.file);
+  return in_.sets.back();
+}
+
+void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
+  const std::vector<std::size_t> metric_columns = MetricColumns(t);
+  std::vector<std::optional<std::size_t>> running;
+  for (std::size_t c : metric_columns) {
+    AddDistinct(in_.metrics, t.columns[c]);
+    running.push_back(t.Column(t.columns[c] + std::string(kRunningSuffix)));
+    if (running.back()) AddDistinct(counters_, t.columns[c]);
+  }
+  const auto warmup = t.Column("warmup"), status = t.Column("status"),
+             release = t.Column("kernel_release");
+  const auto cpu = t.Column("cpu_model"), platform = t.Column("platform"),
+             notes = t.Column("notes");
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const std::string label = LabelOf(t, r);
+    const std::string kernel = Cell(t, r, release);
+    CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
+    for (std::size_t i = 0; i < metric_columns.size(); ++i)
+      set.metrics[t.columns[metric_columns[i]]].has_column = true;
+    const std::string warm = Cell(t, r, warmup), stat = Cell(t, r, status);
+    if (warm == "1" || warm == "true") {
+      ++set.warmup_runs;
+      continue;
+    }
+    if (!stat.empty() && stat != "0") {
+      ++set.failed_runs;
+      continue;
+    }
+    ++set.runs;
+    AddDistinct(set.cpu_models, Cell(t, r, cpu));
+    AddDistinct(set.platforms, Cell(t, r, platform));
+    AddDistinct(set.kernel_releases, kernel);
+    std::string_view note_cell = notes ? std::string_view(t.rows[r][*notes]) : std::string_view();
+    while (!note_cell.empty()) {
+      const std::size_t end = std::min(note_cell.find("; "), note_cell.size());
+      AddDistinct(set.notes, std::string(note_cell.substr(0, end)));
+      note_cell.remove_prefix(std::min(end + 2, note_cell.size()));
+    }
+    for (std::size_t i = 0; i < metric_columns.size(); ++i) {
+      MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
+      const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
+      if (v && !std::isfinite(*v))
+        throw InputError(t.file, t.lines[r],
+                         "column " + QuoteShort(t.columns[metric_columns[i]]) + ": " +
+                             QuoteShort(Trim(t.rows[r][metric_columns[i]])) +
+                             " is not a finite number");
+      if (!v) {
+        ++m.empty_cells;
+        continue;
+      }
+      m.values.push_back(*v);
+      m.where.push_back(t.file + ":" + std::to_string(t.lines[r]));
+      if (running[i]) {
+        const std::optional<double> fraction = ParseMetricCell(t, r, *running[i]);
+        if (fraction && *fraction < 0.9999) ++m.multiplexed;
+      }
+    }
+  }
+}
+
+CompareInput SetBuilder::Finish(const std::string& last_file) {
+  if (in_.sets.size() < 2)
+    throw InputError(last_file, 0,
+                     in_.sets.empty() ? std::string("no runs to compare")
+                                      : "only one set (" + QuoteShort(in_.sets.front().label) +
+                                            "); compare wants two or more: several files, or a "
+                                            "label column with several labels");
+  MetricOrder(in_.metrics, counters_);
+  return std::move(in_);
+}
+
+}  // namespace
+
+CompareInput LoadCompareSets(const std::vector<std::string>& files,
+                             std::vector<std::string>& notes) {
+  std::vector<ResultsTable> tables;
+  for (const std::string& f : files) {
+    if (std::count(files.begin(), files.end(), f) > 1)
+      throw InputError(f, 0, "given twice; each file is read once");
+    tables.push_back(ReadResultsCsv(f, &notes));
+    if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
+    const std::vector<std::string>& header = tables.back().columns;
+    if (!header.empty() && std::all_of(header.begin(), header.end(),
+                                       [](const std::string& c) { return LooksNumeric(c); }))
+      throw InputError(
+          f, 1,
+          "no header row: the first line holds numbers (timeit ministat reads plain columns)");
+  }
+  LabelSpreads spreads;
+  for (const ResultsTable& t : tables) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      LabelSpread& spread = spreads[LabelOf(t, r)];
+      AddDistinct(spread.files, t.file);
+      std::vector<std::string>& releases = spread.releases[t.file];
+      const std::string release = Cell(t, r, t.Column("kernel_release"));  // may be empty
+      if (std::find(releases.begin(), releases.end(), release) == releases.end())
+        releases.push_back(release);
+    }
+  }
+  SetBuilder builder(notes);
+  for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
+  return builder.Finish(files.empty() ? std::string("compare") : files.back());
+}
+
+namespace {
+
+std::string_view BaseName(std::string_view metric) {
+  if (metric.ends_with(":u")) metric.remove_suffix(2);  // counted in user mode only
+  return metric;
+}
+
+}  // namespace
+
+void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters) {
+  constexpr std::string_view kTimes[] = {"real", "user", "sys"};
+  constexpr std::string_view kDerived[] = {"ipc", "icache-mpki"};
+  const auto rank = [&](const std::string& m) -> std::pair<int, std::size_t> {
+    const std::string_view base = BaseName(m);
+    for (std::size_t i = 0; i < std::size(kTimes); ++i)
+      if (m == kTimes[i]) return {0, i};
+    for (std::size_t i = 0; i < std::size(kDerived); ++i)
+      if (base == kDerived[i]) return {2, i};
+    const bool counter = platforms::FindMetric(base).has_value() ||
+                         std::find(counters.begin(), counters.end(), m) != counters.end();
+    return {counter ? 1 : 3, 0};
+  };
+  std::stable_sort(metrics.begin(), metrics.end(),
+                   [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+}
+
+std::string QuoteShort(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string quoted(text.substr(0, kMax));
+  for (char& c : quoted)
+    if (c == '\n' || c == '\r') c = ' ';
+  return "'" + quoted + (text.size() > kMax ? "...'" : "'");
+}
+
+bool LowerIsBetter(const std::string& metric) { return BaseName(metric) != "ipc"; }
+
+}  // namespace timeit

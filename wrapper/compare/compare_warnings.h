@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "wrapper/compare/compare_sets.h"
+
+namespace timeit {
+
+/// What a user must know before trusting the comparison of `metrics`, one
+/// line each, in this order: sets with fewer than 3 measured runs; failed
+/// runs left out; sets measured on different CPU models or platforms (from
+/// the metadata columns); a counter multiplexed (scaled) or not counted in
+/// some sets but not in others; a counter counted in user mode only
+/// (`cycles:u`) in some sets and with the kernel in others; outliers by modified z-score above 3.5,
+/// which are kept. Nothing is ever dropped because of a warning.
+std::vector<std::string> CompareWarnings(const CompareInput& in,
+                                         const std::vector<std::string>& metrics);
+
+}  // namespace timeit

@@ -1,0 +1,139 @@
+#include "wrapper/events/events_command.h"
+
+#include <fmt/core.h>
+
+#include <string>
+#include <string_view>
+
+#include "counters/counter_plan.h"
+#include "counters/pfm_library.h"
+#include "counters/privilege.h"
+#include "platforms/cpu_info.h"
+#include "platforms/event_tables.h"
+#include "platforms/kernel_pmus.h"
+#include "platforms/platform.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/sources/counter_source.h"
+
+namespace timeit {
+namespace {
+
+using counters::ChainStep;
+using counters::EventStatus;
+using counters::PlannedCounter;
+
+constexpr const char* kUsage =
+    "usage: timeit events [--platform NAME] [--cpuinfo PATH]\n"
+    "  --platform NAME  show NAME's table instead of detecting this machine's\n"
+    "  --cpuinfo PATH   detect from PATH instead of /proc/cpuinfo\n";
+
+std::string PlatformNames() {
+  std::string names;
+  for (const auto& p : platforms::AllPlatforms()) {
+    names += (names.empty() ? "" : ", ") + std::string(p.name);
+    if (!p.alias.empty()) names += ", " + std::string(p.alias);
+  }
+  return names;
+}
+
+std::string CpuSummary(const platforms::CpuInfo& cpu) {
+  if (cpu.arch == "arm64")
+    return fmt::format("implementer {:#x} part {:#x}", cpu.implementer, cpu.part);
+  return fmt::format("{} family {} model {} stepping {}", cpu.vendor, cpu.family, cpu.model,
+                     cpu.stepping);
+}
+
+/// "type 4 (raw), config 0x283", or the table's documented code when this
+/// libpfm4 cannot encode the event (another architecture's PMU).
+std::string EncodingText(const ChainStep& step, platforms::PlatformId platform) {
+  if (step.encoding) return counters::DescribeEncoding(*step.encoding);
+  for (const auto& m : platforms::AllMetrics()) {
+    for (const auto& e : platforms::PlatformTableEvents(platform, m.metric)) {
+      if (e.event == step.event) return fmt::format("raw {:#x} (per the table)", e.expected_config);
+    }
+  }
+  return "-";
+}
+
+void PrintHeader(platforms::PlatformId platform, bool named, const std::string& cpuinfo_path,
+                 const counters::CounterPlan& plan) {
+  const auto& info = platforms::GetPlatformInfo(platform);
+  if (named) {
+    fmt::print("platform: {} ({}), as named; this machine is not consulted for it\n", info.name,
+               info.description);
+  } else {
+    const auto cpu = platforms::ReadCpuInfo(cpuinfo_path);
+    fmt::print("platform: {} ({}), from {}: {}\n", info.name, info.description, cpuinfo_path,
+               cpu ? CpuSummary(*cpu) : std::string("unreadable"));
+  }
+  const auto pmus = platforms::ReadKernelPmus();
+  std::string list;
+  for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
+  fmt::print("kernel PMUs:{}{}\n", list.empty() ? " none" : list,
+             platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU");
+  const std::string dflt = counters::DefaultPfmPmu();
+  fmt::print("libpfm4 default PMU: {} (from CPUID; the kernel decides what counts)\n",
+             dflt.empty() ? "none" : dflt);
+  const auto paranoid = counters::ReadPerfEventParanoid();
+  fmt::print("counting: {} (kernel.perf_event_paranoid={})\n\n",
+             plan.user_only ? "user mode only" : "user and kernel mode",
+             paranoid ? std::to_string(*paranoid) : "?");
+}
+
+void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const ChainStep& step = c.steps[i];
+    const bool counted = step.status == EventStatus::kCounted;
+    std::string status = counted ? "counts" : std::string(counters::StatusName(step.status));
+    if (!counted) status += ": " + step.reason;
+    fmt::print("{:<17}{:<52} {:<40} {}\n", i == 0 ? c.label : std::string("  or"), step.event,
+               EncodingText(step, platform), status);
+    if (counted) break;  // the later fallbacks are not needed
+  }
+}
+
+}  // namespace
+
+int EventsMain(int argc, char** argv) {
+  std::string platform_name;
+  std::string cpuinfo_path = CpuInfoPath();
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      fmt::print("{}", kUsage);
+      return kExitOk;
+    }
+    if ((arg == "--platform" || arg == "--cpuinfo") && i + 1 < argc) {
+      (arg == "--platform" ? platform_name : cpuinfo_path) = argv[++i];
+    } else if (arg.starts_with("--platform=")) {
+      platform_name = arg.substr(11);
+    } else {
+      throw UsageError("events: unexpected '" + std::string(arg) + "'\n" + kUsage);
+    }
+  }
+  platforms::PlatformId platform;
+  const bool named = !platform_name.empty();
+  if (named) {
+    const auto found = platforms::FindPlatform(platform_name);
+    if (!found) {
+      throw UsageError("events: unknown platform '" + platform_name +
+                       "' (known: " + PlatformNames() + ")");
+    }
+    platform = *found;
+    // Another machine's PMU: libpfm4 encodes it only when asked to.
+    counters::RequestInactivePmuEncoding();
+  } else {
+    platform = platforms::DetectPlatform(cpuinfo_path);
+  }
+  counters::PlanOptions options;
+  options.platform = platform;
+  const counters::CounterPlan plan =
+      counters::PlanCounters(counters::DefaultCounterWords(), options);
+  PrintHeader(platform, named, cpuinfo_path, plan);
+  fmt::print("{:<17}{:<52} {:<40} {}\n", "metric", "event", "encoding", "on this machine");
+  for (const PlannedCounter& c : plan.counters) PrintCounter(c, platform);
+  for (const std::string& note : plan.notes) fmt::print("\nnote: {}\n", note);
+  return kExitOk;
+}
+
+}  // namespace timeit

@@ -1,0 +1,151 @@
+#include "wrapper/ministat/ministat_options.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cstdlib>
+#include <string_view>
+
+#include "stats/ministat_plot.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/base/parse_whole.h"
+
+namespace timeit {
+namespace {
+
+[[noreturn]] void Bad(const std::string& why) {
+  throw UsageError("ministat: " + why + " (see timeit ministat -h)");
+}
+
+void ApplyValueOption(char option, const std::string& value, MinistatCommandOptions& o) {
+  const std::string quoted = "'" + value + "'";
+  switch (option) {
+    case 'C':
+      if (!ParseWhole(value, o.format.column) || o.format.column < 1) {
+        Bad("-C wants a column number from 1 up, not " + quoted);
+      }
+      return;
+    case 'c': {
+      double c = 0;
+      if (!ParseWhole(value, c) || !(c > 0 && c < 100)) {
+        Bad("-c wants a confidence level between 0 and 100 (percent), not " + quoted);
+      }
+      o.report.confidence_percent = c;
+      return;
+    }
+    case 'd':
+      if (value.empty()) Bad("-d wants at least one delimiter character");
+      o.format.delimiters = value;
+      return;
+    case 'w':
+      if (!ParseWhole(value, o.report.width) || o.report.width < 2 ||
+          o.report.width > kMaxPlotWidth) {
+        Bad("-w wants a plot width from 2 to " + std::to_string(kMaxPlotWidth) + ", not " + quoted);
+      }
+      o.width_given = true;
+      return;
+  }
+}
+
+/// Handles one "-xyz" word starting at argv[i]; returns how many words it used.
+int ParseOptionWord(int i, int argc, char** argv, MinistatCommandOptions& o) {
+  const std::string_view word = argv[i];
+  for (std::size_t k = 1; k < word.size(); ++k) {
+    const char c = word[k];
+    switch (c) {
+      case 'A':
+        o.report.no_plot = true;
+        break;
+      case 'n':
+        o.report.summary_only = true;
+        break;
+      case 'P':
+        o.report.population_stddev = true;
+        break;
+      case 'q':
+        o.report.quiet = true;
+        break;
+      case 's':
+        o.report.separate_bars = true;
+        break;
+      case 'h':
+        o.help = true;
+        break;
+      case 'C':
+      case 'c':
+      case 'd':
+      case 'w':
+        if (k + 1 < word.size()) {
+          ApplyValueOption(c, std::string(word.substr(k + 1)), o);
+          return 1;
+        }
+        if (i + 1 >= argc) Bad(std::string("-") + c + " needs a value");
+        ApplyValueOption(c, argv[i + 1], o);
+        return 2;
+      default:
+        Bad(std::string("unknown option -") + c);
+    }
+  }
+  return 1;
+}
+
+}  // namespace
+
+const char* MinistatUsage() {
+  return "usage: timeit ministat [-AnPqs] [-C column] [-c confidence] [-d delimiters] [-w width]\n"
+         "                       [file ...]\n"
+         "Compares data sets as FreeBSD's ministat does; no file or '-' reads standard input.\n"
+         "  -A   statistics and differences only, no plot\n"
+         "  -C   column to read, from 1 (default 1)\n"
+         "  -c   confidence level in percent (default 95; 80 90 95 98 99 99.5 use\n"
+         "       ministat's t table, other levels the exact t quantile)\n"
+         "  -d   delimiter characters (default space and tab)\n"
+         "  -n   summary statistics only, no plot and no test\n"
+         "  -P   population standard deviation (divide by n), no test\n"
+         "  -q   no legend and no table header\n"
+         "  -s   one avg/median/stddev bar per data set\n"
+         "  -w   plot width (default 74, or the terminal's width)\n";
+}
+
+MinistatCommandOptions ParseMinistatOptions(int argc, char** argv) {
+  MinistatCommandOptions o;
+  bool options_done = false;
+  for (int i = 1; i < argc;) {
+    const std::string_view word = argv[i];
+    if (!options_done && word == "--help") {
+      o.help = true;
+      ++i;
+    } else if (!options_done && word == "--") {
+      options_done = true;
+      ++i;
+    } else if (!options_done && word.size() > 1 && word[0] == '-') {
+      i += ParseOptionWord(i, argc, argv, o);
+    } else {
+      o.files.emplace_back(word);
+      ++i;
+    }
+  }
+  if (o.files.size() > stats::kMaxDataSets) {
+    Bad("at most 7 data sets, got " + std::to_string(o.files.size()));
+  }
+  return o;
+}
+
+std::optional<int> TerminalPlotWidth(int stdout_fd) {
+  long width = 74;
+  if (::isatty(stdout_fd)) {
+    winsize size{};
+    if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && *columns != '\0') {
+      width = std::strtol(columns, nullptr, 10);  // atoi() in ministat
+    } else if (::ioctl(stdout_fd, TIOCGWINSZ, &size) != -1 && size.ws_col > 0) {
+      width = size.ws_col - 2;
+    }
+  }
+  if (width < 2) return std::nullopt;
+  return static_cast<int>(std::min<long>(width, kMaxPlotWidth));
+}
+
+}  // namespace timeit

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stats/ministat_report.h"
+#include "wrapper/ministat/ministat_reader.h"
+
+namespace timeit {
+
+/// What `timeit ministat` was asked to do.
+struct MinistatCommandOptions {
+  stats::MinistatOptions report;   ///< width is only meaningful when width_given
+  bool width_given = false;        ///< -w; otherwise the terminal decides
+  ColumnFormat format;             ///< -C and -d
+  std::vector<std::string> files;  ///< empty: standard input; "-" is standard input too
+  bool help = false;
+};
+
+/// The usage text, newline included.
+const char* MinistatUsage();
+
+/// Parses ministat's options (argv[0] is the subcommand's name):
+/// -A -n -P -q -s flags, which may be bundled (-ns); -C column, -c confidence,
+/// -d delimiters and -w width, attached (-w80) or separate (-w 80); "--"
+/// ends the options. As with Debian's ministat (glibc getopt), options may
+/// follow file names. Throws UsageError on anything it cannot use.
+MinistatCommandOptions ParseMinistatOptions(int argc, char** argv);
+
+/// The plot width ministat would use when -w is not given: 74, or when
+/// standard output is a terminal, $COLUMNS if set and non-empty, else the
+/// terminal's width minus 2. nullopt when that gives less than 2 columns.
+std::optional<int> TerminalPlotWidth(int stdout_fd);
+
+}  // namespace timeit

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+
+#include "wrapper/ministat/ministat_value_buffer.h"
+
+namespace timeit {
+
+/// Which number of a line is the data point, as ministat's -C and -d say.
+struct ColumnFormat {
+  int column = 1;                  ///< 1-based field number
+  std::string delimiters = " \t";  ///< each byte separates fields; runs count as one
+};
+
+/// Reads one data set from `fd` the way ministat does: trailing white space
+/// is dropped, fields are split on any of the delimiter bytes (strtok
+/// rules), a field starting with '#' before the wanted column ends the line
+/// as a comment, and lines without the column (blank ones included) are
+/// skipped. The field must be a whole, finite number as strtod reads it
+/// (stats::ParseNumber on the fast path, strtod only for forms it does not
+/// take, such as "+1" or "0x1p3").
+///
+/// Reads in 1 MiB blocks and stores nothing per line but the value, so a
+/// set costs 8 bytes per point. Values keep the file's order.
+///
+/// Throws InputError naming `name` (and the line where there is one) for:
+/// a read failure, an empty input, a field that is not a number or not
+/// finite, a column that no line has, and fewer than 3 points.
+ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format);
+
+}  // namespace timeit

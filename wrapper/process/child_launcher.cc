@@ -1,0 +1,235 @@
+#include "wrapper/process/child_launcher.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "wrapper/base/errors.h"
+
+extern char** environ;
+
+namespace timeit {
+namespace {
+
+/// The child only calls a few system calls before execve; 64 KiB is ample.
+constexpr std::size_t kChildStackSize = 64 * 1024;
+
+/// Whole nanoseconds divided once, so that 66996 ns prints as 6.6996e-05.
+double SecondsBetween(const struct timespec& a, const struct timespec& b) {
+  const long long ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+  return static_cast<double>(ns) / 1e9;
+}
+
+bool IsExecutableFile(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace
+
+std::optional<std::string> ResolveCommand(const std::string& name) {
+  if (name.empty()) return std::nullopt;
+  if (name.find('/') != std::string::npos) return name;  // execve reports what is wrong
+  const char* path_env = std::getenv("PATH");
+  const std::string path = path_env != nullptr ? path_env : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t colon = std::min(path.find(':', start), path.size());
+    const std::string dir = colon > start ? path.substr(start, colon - start) : ".";
+    const std::string candidate = dir + "/" + name;
+    if (IsExecutableFile(candidate)) return candidate;
+    start = colon + 1;
+  }
+  return std::nullopt;
+}
+
+ChildLauncher::ChildLauncher(LaunchSpec spec)
+    : spec_(std::move(spec)), stack_(new char[kChildStackSize]) {
+  for (std::string& a : spec_.argv) argv_.push_back(a.data());
+  argv_.push_back(nullptr);
+  if (!spec_.cpus.empty()) {
+    cpu_set_size_ = CPU_ALLOC_SIZE(1024);
+    cpu_set_ = CPU_ALLOC(1024);
+    CPU_ZERO_S(cpu_set_size_, cpu_set_);
+    for (const int c : spec_.cpus) CPU_SET_S(static_cast<std::size_t>(c), cpu_set_size_, cpu_set_);
+  }
+}
+
+ChildLauncher::~ChildLauncher() {
+  if (pid_ > 0) Abandon();
+  if (cpu_set_ != nullptr) CPU_FREE(cpu_set_);
+}
+
+// Runs in the child, on stack_, sharing our memory: only async-signal-safe
+// calls, no allocation, nothing that could take a lock the parent holds.
+int ChildLauncher::ChildMain(void* arg) {
+  ChildLauncher& self = *static_cast<ChildLauncher*>(arg);
+  const LaunchSpec& spec = self.spec_;
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig)
+    if (sigismember(&spec.reset_signals, sig) == 1) ::sigaction(sig, &dfl, nullptr);
+  ::setpgid(0, 0);
+  if (self.hold_) ::close(self.go_write_);  // if timeit dies, the read below sees end of file
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (self.cpu_set_ != nullptr && ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0) {
+    self.exec_errno_.store(errno, std::memory_order_relaxed);
+    ::_exit(127);
+  }
+  if (spec.stdin_fd >= 0) ::dup2(spec.stdin_fd, STDIN_FILENO);
+  if (spec.stdout_fd >= 0) ::dup2(spec.stdout_fd, STDOUT_FILENO);
+  if (spec.stderr_fd >= 0) ::dup2(spec.stderr_fd, STDERR_FILENO);
+  ::sigprocmask(SIG_SETMASK, &self.parent_mask_, nullptr);
+  if (self.hold_) {
+    char go = 0;
+    ssize_t n;
+    do {
+      n = ::read(self.go_read_, &go, 1);
+    } while (n < 0 && errno == EINTR);
+    if (n != 1) ::_exit(127);  // never released: timeit is gone or gave up
+  }
+  ::execve(spec.path.c_str(), self.argv_.data(), environ);
+  // errno is shared with the parent's thread here (same TLS); it is read
+  // at once, and the parent only looks at its errno after a failed call.
+  const int exec_errno = errno;
+  self.exec_errno_.store(exec_errno, std::memory_order_relaxed);
+  if (self.error_write_ >= 0) {  // the fork fallback: our memory is a copy
+    ssize_t ignored = ::write(self.error_write_, &exec_errno, sizeof exec_errno);
+    (void)ignored;
+  }
+  ::_exit(127);
+}
+
+namespace {
+/// Set once clone(CLONE_VM) without CLONE_THREAD is refused (qemu-user,
+/// some sandboxes): from then on children are forked, and a failed exec is
+/// reported through a close-on-exec pipe instead of our shared memory.
+/// TIMEIT_SPAWN=fork forces it (for tests of this path).
+bool g_fork_fallback = [] {
+  const char* how = std::getenv("TIMEIT_SPAWN");
+  return how != nullptr && std::strcmp(how, "fork") == 0;
+}();
+}  // namespace
+
+pid_t ChildLauncher::Spawn() {
+  sigset_t all;
+  sigfillset(&all);
+  // No signal handler may run in the child while it still shares our
+  // memory: block everything across clone, the child restores the mask
+  // after resetting our handlers.
+  ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
+  pid_t pid = -1;
+  if (!g_fork_fallback) {
+    error_write_ = -1;
+    // Without a hold the parent sleeps until the child has exec'd, as in
+    // posix_spawn: one wake-up per run instead of two.
+    const int vfork = hold_ ? 0 : CLONE_VFORK;
+    pid = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | vfork | SIGCHLD, this);
+    if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
+  }
+  int spawn_errno = errno;
+  if (g_fork_fallback) {
+    int err[2];
+    if (::pipe2(err, O_CLOEXEC) == 0) {
+      error_read_ = err[0];
+      error_write_ = err[1];
+      pid = ::fork();
+      spawn_errno = errno;
+      if (pid == 0) ChildMain(this);
+      ::close(error_write_);
+      error_write_ = -1;
+    } else {
+      spawn_errno = errno;
+    }
+  }
+  ::sigprocmask(SIG_SETMASK, &parent_mask_, nullptr);
+  errno = spawn_errno;
+  return pid;
+}
+
+void ChildLauncher::CollectForkedExecError() {
+  if (error_read_ < 0) return;
+  int e = 0;
+  if (::read(error_read_, &e, sizeof e) == static_cast<ssize_t>(sizeof e))
+    exec_errno_.store(e, std::memory_order_relaxed);
+  ::close(error_read_);
+  error_read_ = -1;
+}
+
+pid_t ChildLauncher::Start(bool hold_before_exec) {
+  hold_ = hold_before_exec;
+  go_read_ = go_write_ = parent_go_write_ = -1;
+  if (hold_) {
+    int go[2];
+    if (::pipe2(go, O_CLOEXEC) != 0)
+      throw SystemError(std::string("cannot create a pipe: ") + std::strerror(errno));
+    // The child reads go_read_/go_write_ from our shared memory at any time
+    // until it execs: they keep their values until the next Start.
+    go_read_ = go[0];
+    go_write_ = go[1];
+    parent_go_write_ = go[1];
+  } else {
+    ::clock_gettime(CLOCK_MONOTONIC, &released_);  // released at once
+  }
+  exec_errno_.store(0, std::memory_order_relaxed);
+  pid_ = Spawn();
+  const int spawn_errno = errno;
+  if (go_read_ >= 0) ::close(go_read_);  // our copy; the child has its own
+  if (pid_ < 0) {
+    if (parent_go_write_ >= 0) ::close(parent_go_write_);
+    parent_go_write_ = -1;
+    CollectForkedExecError();
+    throw SystemError(std::string("cannot start the command: ") + std::strerror(spawn_errno));
+  }
+  ::setpgid(pid_, pid_);  // also here, so that the group exists before we signal it
+  return pid_;
+}
+
+void ChildLauncher::Release() {
+  if (!hold_) return;
+  ::clock_gettime(CLOCK_MONOTONIC, &released_);
+  const char go = 1;
+  while (::write(parent_go_write_, &go, 1) < 0 && errno == EINTR) {
+  }
+  ::close(parent_go_write_);
+  parent_go_write_ = -1;
+}
+
+RunExit ChildLauncher::Wait() {
+  RunExit exit;
+  exit.pid = pid_;
+  while (::wait4(pid_, &exit.wait_status, 0, &exit.usage) < 0) {
+    if (errno != EINTR) throw SystemError(std::string("wait4: ") + std::strerror(errno));
+  }
+  struct timespec reaped {};
+  ::clock_gettime(CLOCK_MONOTONIC, &reaped);
+  exit.wall_seconds = SecondsBetween(released_, reaped);
+  pid_ = -1;
+  CollectForkedExecError();
+  return exit;
+}
+
+void ChildLauncher::Abandon() {
+  if (pid_ <= 0) return;
+  ::kill(-pid_, SIGKILL);  // it may have exec'd already (no hold) and started others
+  ::kill(pid_, SIGKILL);
+  if (parent_go_write_ >= 0) {
+    ::close(parent_go_write_);
+    parent_go_write_ = -1;
+  }
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  CollectForkedExecError();
+}
+
+}  // namespace timeit

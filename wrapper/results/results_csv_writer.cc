@@ -1,0 +1,127 @@
+#include "wrapper/results/results_csv_writer.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "wrapper/base/csv_text.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/results/results_csv_reader.h"
+
+namespace timeit {
+namespace {
+
+std::string HeaderLine(const std::vector<std::string>& columns) {
+  std::string line;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (i > 0) line.push_back(',');
+    AppendCsvField(line, columns[i]);
+  }
+  line.push_back('\n');
+  return line;
+}
+
+/// Where two headers part, in a few words (headers can be 40 columns long).
+std::string FirstDifference(const std::vector<std::string>& file,
+                            const std::vector<std::string>& ours) {
+  std::size_t i = 0;
+  while (i < file.size() && i < ours.size() && file[i] == ours[i]) ++i;
+  const auto name = [](const std::vector<std::string>& v, std::size_t k) {
+    return k < v.size() ? "'" + v[k].substr(0, 40) + "'" : std::string("nothing");
+  };
+  return "column " + std::to_string(i + 1) + " is " + name(file, i) + " in the file and " +
+         name(ours, i) + " in this series";
+}
+
+}  // namespace
+
+ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
+                                   const std::string& label, std::vector<std::string>& warnings)
+    : path_(path == "-" ? "stdout" : path) {
+  if (path == "-") {
+    fd_.Reset(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
+  } else {
+    fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  }
+  if (!fd_) throw SystemError(path_ + ": cannot open: " + std::strerror(errno), kExitBadInput);
+  struct stat st {};
+  is_regular_file_ = ::fstat(fd_.get(), &st) == 0 && S_ISREG(st.st_mode);
+  const std::string header = HeaderLine(columns);
+  if (!is_regular_file_ || st.st_size == 0) {
+    WriteAll(header);
+    return;
+  }
+  const std::string text = ReadIntactText(warnings);
+  if (text.empty()) {  // only a cut-off header was there
+    WriteAll(header);
+    return;
+  }
+  std::vector<std::string> read_warnings;
+  const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
+  if (existing.columns != columns)
+    throw InputError(path, 1,
+                     "cannot append: its columns differ from this series' (" +
+                         FirstDifference(existing.columns, columns) +
+                         "; -e and --no-counters change the columns); write to another file "
+                         "with -o");
+  appending_ = !existing.rows.empty();
+  const std::size_t run_col = *existing.Column("run");
+  const std::size_t label_col = *existing.Column("label");
+  for (std::size_t r = 0; r < existing.rows.size(); ++r) {
+    if (existing.rows[r][label_col] != label) continue;
+    const int run = std::atoi(existing.rows[r][run_col].c_str());
+    if (run > last_run_) last_run_ = run;
+  }
+}
+
+std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings) {
+  std::string text;
+  char buf[65536];
+  off_t offset = 0;
+  for (;;) {
+    const ssize_t n = ::pread(fd_.get(), buf, sizeof buf, offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw SystemError(path_ + ": cannot read: " + std::strerror(errno), kExitBadInput);
+    if (n == 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+    offset += n;
+  }
+  // Rows are written whole, one line each: anything after the last line end
+  // (including the NUL bytes some file systems leave after a power loss) is
+  // what a crash cut short. Remove it so appended rows start on a fresh line.
+  const std::size_t keep =
+      text.find_last_of('\n') == std::string::npos ? 0 : text.find_last_of('\n') + 1;
+  if (keep < text.size()) {
+    const long line = 1 + static_cast<long>(std::count(
+                              text.begin(), text.begin() + static_cast<long>(keep), '\n'));
+    if (::ftruncate(fd_.get(), static_cast<off_t>(keep)) != 0)
+      throw SystemError(path_ + ": cannot remove the incomplete last line: " + std::strerror(errno),
+                        kExitBadInput);
+    warnings.push_back(path_ + ":" + std::to_string(line) +
+                       ": removed an incomplete last row (left by an interrupted run)");
+    text.resize(keep);
+  }
+  return text;
+}
+
+void ResultsCsvWriter::Append(std::string_view row, bool durable) {
+  WriteAll(row);
+  if (durable && is_regular_file_ && ::fsync(fd_.get()) != 0)
+    throw SystemError(path_ + ": fsync failed: " + std::strerror(errno));
+}
+
+void ResultsCsvWriter::WriteAll(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd_.get(), bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw SystemError(path_ + ": write failed: " + std::strerror(errno));
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+}  // namespace timeit

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platforms/unique_fd.h"
+
+namespace timeit {
+
+/// The results CSV of a series: a header row, then one row per run, each
+/// written with a single write(2) straight to the file so that kill -9 of
+/// timeit loses no finished run.
+class ResultsCsvWriter {
+ public:
+  /// Opens `path` ("-" is stdout). A new or empty file gets the header row.
+  /// An existing file is appended to when its header equals `columns`
+  /// (another set of columns is an InputError); a last line cut short by a
+  /// crash is removed first, with a warning added to `warnings`.
+  ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
+                   const std::string& label, std::vector<std::string>& warnings);
+
+  /// The highest run number the existing file holds for the label (0: none),
+  /// so that an appended series continues the numbering.
+  int last_run() const { return last_run_; }
+  /// True when rows were already there.
+  bool appending() const { return appending_; }
+
+  /// Writes one complete row (ending in '\n'); `durable` also fsyncs it so
+  /// that a crash of the machine keeps it. Throws SystemError.
+  void Append(std::string_view row, bool durable);
+
+ private:
+  void WriteAll(std::string_view bytes);
+  /// Removes a partial last line; returns the intact text.
+  std::string ReadIntactText(std::vector<std::string>& warnings);
+
+  std::string path_;
+  platforms::UniqueFd fd_;
+  int last_run_ = 0;
+  bool appending_ = false;
+  bool is_regular_file_ = false;
+};
+
+}  // namespace timeit

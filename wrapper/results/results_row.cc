@@ -1,0 +1,69 @@
+#include "wrapper/results/results_row.h"
+
+#include <fmt/format.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <iterator>
+
+#include "wrapper/base/csv_text.h"
+#include "wrapper/results/results_columns.h"
+
+namespace timeit {
+
+ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata& m,
+                                         std::vector<std::string> metric_columns)
+    : metric_count_(metric_columns.size()) {
+  columns_.assign(kRunColumns.begin(), kRunColumns.end());
+  columns_.insert(columns_.end(), metric_columns.begin(), metric_columns.end());
+  columns_.insert(columns_.end(), kSeriesColumns.begin(), kSeriesColumns.end());
+  AppendCsvField(label_field_, label);
+  for (const std::string* v : {&m.host, &m.kernel_release, &m.kernel_version, &m.cpu_model,
+                               &m.platform, &m.timeit_version, &m.command}) {
+    series_suffix_.push_back(',');
+    AppendCsvField(series_suffix_, *v);
+  }
+  series_suffix_.push_back('\n');
+  row_.reserve(1024);
+}
+
+std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct timespec& start,
+                                             std::string_view status, const MetricValues& values,
+                                             std::string_view notes) {
+  row_.clear();
+  auto out = std::back_inserter(row_);
+  struct tm t {};
+  gmtime_r(&start.tv_sec, &t);
+  row_ += label_field_;
+  fmt::format_to(out, ",{},{},{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z,", run, warmup ? 1 : 0,
+                 t.tm_year + 1900, t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec,
+                 start.tv_nsec / 1000000);
+  row_ += status;
+  for (std::size_t i = 0; i < metric_count_; ++i) {
+    row_.push_back(',');
+    if (i < values.size() && values[i].has_value()) fmt::format_to(out, "{}", *values[i]);
+  }
+  row_.push_back(',');
+  AppendCsvField(row_, notes);
+  row_ += series_suffix_;
+  return row_;
+}
+
+std::string_view StatusCell(int wait_status, bool timed_out, char (&buf)[16]) {
+  if (timed_out) return "timeout";
+  if (WIFEXITED(wait_status)) {
+    std::snprintf(buf, sizeof buf, "%d", WEXITSTATUS(wait_status));
+  } else if (WIFSIGNALED(wait_status)) {
+    const char* name = sigabbrev_np(WTERMSIG(wait_status));
+    if (name != nullptr)
+      std::snprintf(buf, sizeof buf, "SIG%s", name);
+    else
+      std::snprintf(buf, sizeof buf, "signal %d", WTERMSIG(wait_status));
+  } else {
+    std::snprintf(buf, sizeof buf, "?");
+  }
+  return buf;
+}
+
+}  // namespace timeit

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "platforms/unique_fd.h"
+#include "wrapper/run/run_options.h"
+
+namespace timeit {
+
+/// Where the measured command's output goes (--command-output). A build
+/// user's default is to see it (inherit). Whatever the mode, a failing
+/// run's error output is never lost: with `null`, stderr is kept aside in
+/// an anonymous file for each run and shown when the run fails; with a FILE,
+/// the file's tail is shown.
+class CommandOutputSink {
+ public:
+  /// `csv_on_stdout`: the results go to stdout, so the command's stdout is
+  /// sent to stderr to keep the CSV clean. Throws SystemError.
+  CommandOutputSink(const RunOptions& options, bool csv_on_stdout);
+
+  /// File descriptors for LaunchSpec (-1: inherit).
+  int stdout_fd() const { return stdout_fd_; }
+  int stderr_fd() const { return stderr_fd_; }
+  /// True when the command writes to timeit's own terminal.
+  bool inherits() const { return mode_ == CommandOutput::kInherit; }
+
+  /// Before each run: forget the previous run's kept stderr.
+  void BeforeRun();
+  /// After a failed run: prints what the run wrote to stderr (null mode) or
+  /// the tail of the output file to `out`.
+  void ShowAfterFailure(std::FILE* out);
+
+ private:
+  CommandOutput mode_;
+  std::string file_;
+  platforms::UniqueFd null_;
+  platforms::UniqueFd kept_;  ///< the anonymous stderr file, or the output FILE
+  int stdout_fd_ = -1;
+  int stderr_fd_ = -1;
+};
+
+}  // namespace timeit

@@ -1,0 +1,164 @@
+#include "wrapper/run/run_command.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/base/version.h"
+#include "wrapper/process/process_tree.h"
+#include "wrapper/results/series_metadata.h"
+#include "wrapper/run/run_loop.h"
+#include "wrapper/run/run_options.h"
+#include "wrapper/run/series_comparison.h"
+#include "wrapper/run/sources.h"
+
+namespace timeit {
+namespace {
+
+std::string DefaultFileName() {
+  const std::time_t now = std::time(nullptr);
+  struct tm t {};
+  localtime_r(&now, &t);
+  char name[64];
+  std::strftime(name, sizeof name, "timeit-%Y%m%d-%H%M%S.csv", &t);
+  return name;
+}
+
+/// The output file's stem; with -o - the command's name ("shell" for --shell).
+std::string DefaultLabel(const std::string& csv_path, const RunOptions& o) {
+  if (csv_path != "-") return std::filesystem::path(csv_path).stem().string();
+  if (o.shell) return "shell";
+  return std::filesystem::path(o.command.front()).filename().string();
+}
+
+std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const LaunchSpec& like) {
+  if (command.empty()) return nullptr;
+  LaunchSpec spec = like;
+  spec.path = "/bin/sh";
+  spec.argv = {"sh", "-c", command};
+  spec.cpus.clear();
+  return std::make_unique<ChildLauncher>(std::move(spec));
+}
+
+bool ShowProgress(const RunOptions& o) {
+  switch (o.progress) {
+    case ProgressMode::kBar:
+      return true;
+    case ProgressMode::kNone:
+      return false;
+    case ProgressMode::kAuto:
+      return !o.quiet && ::isatty(STDERR_FILENO) == 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+int RunMain(int argc, char** argv) {
+  const RunOptions o = ParseRunOptions(argc, argv);
+  if (o.help) {
+    std::fputs(RunUsage().c_str(), stdout);
+    return kExitOk;
+  }
+  if (o.version) {
+    std::printf("timeit %s\n", kVersion);
+    return kExitOk;
+  }
+  LaunchSpec spec;
+  spec.argv = o.shell ? std::vector<std::string>{"sh", "-c", o.command.front()} : o.command;
+  const std::optional<std::string> path = o.shell ? "/bin/sh" : ResolveCommand(o.command.front());
+  if (!path) throw Error(o.command.front() + ": command not found", kExitNotFound);
+  spec.path = *path;
+  spec.cpus = o.cpus;
+  const long cpus_here = ::sysconf(_SC_NPROCESSORS_CONF);
+  for (const int cpu : o.cpus)
+    if (cpus_here > 0 && cpu >= cpus_here)
+      throw UsageError("--cpus: CPU " + std::to_string(cpu) +
+                       " does not exist (this machine has 0-" + std::to_string(cpus_here - 1) +
+                       ")");
+
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
+  std::vector<std::string> metric_columns;
+  for (const auto& s : sources)
+    for (std::string& c : s->Columns()) metric_columns.push_back(std::move(c));
+
+  const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
+  const bool csv_on_stdout = csv_path == "-";
+  CheckSeriesComparison(o, csv_path);
+  std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
+  for (std::size_t i = 0; i < o.configs.size(); ++i)
+    label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
+  ResultsRowFormatter rows(label, GatherSeriesMetadata(o.command, o.shell), metric_columns);
+  std::vector<std::string> warnings;
+  ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
+  for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
+  if (!o.quiet && !csv_on_stdout) {
+    if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
+      std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
+                   label.c_str());
+    else if (csv.appending())
+      std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
+                   csv_path.c_str(), label.c_str(), csv.last_run() + 1);
+    else
+      std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
+                   label.c_str());
+  }
+
+  CommandOutputSink output(o, csv_on_stdout);
+  spec.stdout_fd = output.stdout_fd();
+  spec.stderr_fd = output.stderr_fd();
+  // The command leads its own process group, which may not read the
+  // terminal (it would be stopped by SIGTTIN): give it /dev/null instead.
+  platforms::UniqueFd null_input;
+  if (::isatty(STDIN_FILENO) == 1) {
+    null_input.Reset(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+    spec.stdin_fd = null_input.get();
+  }
+  // wait4 needs SIGCHLD not ignored (a parent may have left it ignored:
+  // then children are reaped by the kernel and wait4 fails with ECHILD).
+  ::signal(SIGCHLD, SIG_DFL);
+  SignalForwarder signals;
+  spec.reset_signals = signals.handled();
+  BecomeSubreaper();
+
+  ChildLauncher command(spec);
+  ProgressLine progress(ShowProgress(o), output.inherits());
+  RunSummary summary(metric_columns, o.runs);
+  SeriesParts parts{o,
+                    sources,
+                    csv,
+                    rows,
+                    output,
+                    progress,
+                    summary,
+                    signals,
+                    command,
+                    ShellLauncher(o.setup, spec),
+                    ShellLauncher(o.prepare, spec),
+                    ShellLauncher(o.cleanup, spec),
+                    ShellLauncher(o.teardown, spec),
+                    csv_on_stdout ? std::string("stdout") : csv_path,
+                    csv_on_stdout ? stderr : stdout};
+  if (!o.configs.empty()) {
+    parts.configs = MakeConfigSeries(o.configs, spec, GatherSeriesMetadata(o.command, o.shell),
+                                     metric_columns, csv_path);
+    const std::uint64_t seed =
+        o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
+    if (o.random_order && !o.seed_given && !o.quiet)
+      std::fprintf(stderr, "timeit: random order with --seed %llu\n",
+                   static_cast<unsigned long long>(seed));
+    parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
+                                         o.random_order, seed);
+  }
+  std::fflush(stdout);
+  const int status = RunLoop(parts).Run();
+  if (status == kExitOk) PrintSeriesComparison(o, csv_path, parts.report);
+  return status;
+}
+
+}  // namespace timeit

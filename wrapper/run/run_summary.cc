@@ -1,0 +1,38 @@
+#include "wrapper/run/run_summary.h"
+
+#include <algorithm>
+
+#include "stats/summary.h"
+#include "stats/vitals.h"
+
+namespace timeit {
+
+RunSummary::RunSummary(std::vector<std::string> metric_columns, int expected_runs)
+    : columns_(std::move(metric_columns)), values_(columns_.size()) {
+  for (auto& v : values_) v.reserve(static_cast<std::size_t>(expected_runs));
+}
+
+void RunSummary::Add(const MetricValues& values) {
+  for (std::size_t i = 0; i < values_.size() && i < values.size(); ++i)
+    if (values[i].has_value()) values_[i].push_back(*values[i]);
+}
+
+void RunSummary::Print(std::FILE* out) const {
+  bool header = false;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    // A counter's running fraction is bookkeeping for the CSV (multiplexing
+    // is said as a note when it happens), not a result to summarise.
+    if (values_[i].empty() || columns_[i].ends_with(".running")) continue;
+    if (!header) {
+      std::fputs(stats::FormatVitalsHeader().c_str(), out);
+      header = true;
+    }
+    std::vector<double> sorted = values_[i];
+    std::sort(sorted.begin(), sorted.end());
+    std::string row = stats::FormatVitalsRow('x', stats::Summarize(sorted));
+    row.pop_back();  // the newline: the metric's name follows
+    std::fprintf(out, "%s  %s\n", row.c_str(), columns_[i].c_str());
+  }
+}
+
+}  // namespace timeit

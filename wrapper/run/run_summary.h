@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "wrapper/sources/measurement_source.h"
+
+namespace timeit {
+
+/// The end-of-series summary: for every metric, ministat's vitals (N, Min,
+/// Max, Median, Avg, Stddev) of the measured runs, warm-up runs left out.
+/// Values are kept per metric as the runs come (capacity reserved up front).
+class RunSummary {
+ public:
+  RunSummary(std::vector<std::string> metric_columns, int expected_runs);
+
+  void Add(const MetricValues& values);
+  /// One header line, then one row per metric that has values, named at
+  /// the end of the row; nothing when no run was measured.
+  void Print(std::FILE* out) const;
+
+ private:
+  std::vector<std::string> columns_;
+  std::vector<std::vector<double>> values_;
+};
+
+}  // namespace timeit

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "wrapper/run/run_options.h"
+
+namespace timeit {
+
+/// Before the first run of a series with --baseline or --config: fails early
+/// (UsageError, InputError) when the comparison at the end could not be
+/// made — results on stdout, an unreadable or malformed baseline — rather
+/// than after an hour of builds.
+void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path);
+
+/// After a successful series with --baseline (baseline file against the
+/// results) or --config (the configurations in the results file): the
+/// comparison, as `timeit compare` prints it, to `out`. Nothing otherwise.
+void PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out);
+
+}  // namespace timeit

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "platforms/platform.h"
+#include "wrapper/sources/measurement_source.h"
+
+namespace timeit {
+
+/// The perf-counter measurement source. `events` holds the user's -e words
+/// (our metric names, libpfm4 event strings, raw rNNNN); empty means the
+/// default set for the detected platform. Events are resolved and probed
+/// here, once, so that Columns() is fixed before the series starts.
+///
+/// Columns: one per counter, named by its -e word (with ":u" appended when
+/// kernel counting is forbidden and only user mode is counted); then
+/// `<name>.running`, the fraction of the run the counter was on a PMU, for
+/// each counter that can be multiplexed (not the software metrics); then
+/// `ipc` and `icache-mpki` when their inputs are among the counters.
+std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events);
+
+/// /proc/cpuinfo, or $TIMEIT_CPUINFO when set: tests and qemu-user (which
+/// shows the host's cpuinfo) feed another machine's file this way.
+std::string CpuInfoPath();
+
+/// The platform whose event table this machine uses.
+platforms::PlatformId DetectedPlatform();
+
+}  // namespace timeit

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace timeit {
+
+/// What the run loop knows once a run's command has been reaped.
+struct RunExit {
+  pid_t pid = -1;
+  int wait_status = 0;      ///< as from wait4
+  struct rusage usage {};   ///< the command's whole reaped tree, from wait4
+  double wall_seconds = 0;  ///< from release of the child to its reaping
+};
+
+/// One run's values for a source's columns; nullopt is "not measured" and
+/// becomes an empty CSV cell, never a 0.
+using MetricValues = std::vector<std::optional<double>>;
+
+/// A plug-in of the run loop that measures each run. Resource usage from
+/// wait4 is one, perf counters another; the run loop knows only this
+/// interface, so adding a source never changes the loop.
+class MeasurementSource {
+ public:
+  virtual ~MeasurementSource() = default;
+
+  /// Metric columns this source adds to the CSV, fixed for the whole series.
+  virtual std::vector<std::string> Columns() const = 0;
+
+  /// Once before the first run: acquire what is kept across runs.
+  virtual void BeginSeries() {}
+
+  /// The child exists, is blocked before exec, and is `pid`: attach to it.
+  /// Per-event problems become notes and empty values, not exceptions.
+  virtual void AttachBeforeExec(pid_t /*pid*/) {}
+
+  /// Whether AttachBeforeExec does anything. Added with the run loop: when
+  /// no source of a series attaches, the child is not stopped before exec
+  /// (clone with CLONE_VFORK, as posix_spawn does), which saves a sleep and
+  /// a wake-up per run. A source that overrides AttachBeforeExec keeps the
+  /// default.
+  virtual bool AttachesBeforeExec() const { return true; }
+
+  /// The child has been reaped: append one value per Columns() entry.
+  virtual void Collect(const RunExit& exit, MetricValues& out) = 0;
+
+  /// Things the user must be told once (e.g. "cycles: not supported on this
+  /// machine"); the run loop prints each new note once and records it.
+  virtual std::vector<std::string> TakeNotes() { return {}; }
+};
+
+}  // namespace timeit
