@@ -6,6 +6,7 @@
 TIMEIT_PACKAGES=(
   cmake g++ ninja-build pkg-config
   libpfm4-dev libboost-program-options-dev libboost-math-dev libfmt-dev libgtest-dev
+  libpcre2-dev  # --metric's regular expressions
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
 )

@@ -18,7 +18,7 @@ BUILD="$TIMEIT_ROOT/build-arm64"
 # apt upgrades an amd64 library when its arm64 twin must have the same version.
 ARM64_PACKAGES=(
   g++-aarch64-linux-gnu qemu-user-static
-  libpfm4-dev:arm64 libboost-program-options-dev:arm64 libboost-math-dev:arm64
+  libpfm4-dev:arm64 libboost-program-options-dev:arm64 libboost-math-dev:arm64 libpcre2-dev:arm64
   libfmt-dev:arm64 libgtest-dev:arm64
 )
 

@@ -149,7 +149,7 @@ TEST_F(ResultsCsvTest, MetricCells) {
 
 TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
   SeriesMetadata m{"host1",   "6.1.0", "#1 SMP Debian 6.1.0, 2024", "AMD EPYC",
-                   "unknown", "0.1.0", "sh -c 'echo \"hi\"'"};
+                   "unknown", "0.1.0", "sh -c 'echo \"hi\"'",       ""};
   ResultsRowFormatter f("isync", m, {"real", "user", "cycles"});
   EXPECT_EQ(f.columns(),
             (std::vector<std::string>{"label", "run", "warmup", "start", "status", "real", "user",
@@ -159,6 +159,16 @@ TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
   EXPECT_EQ(f.Format(3, false, start, "0", {1.5, 0.25, std::nullopt}, "cycles: not supported"),
             "isync,3,0,2023-11-14T22:13:20.123Z,0,1.5,0.25,,cycles: not supported,host1,6.1.0,"
             "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+}
+
+TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
+  SeriesMetadata m{"h", "6.1.0", "#1", "cpu", "generic", "0.1.0", "bench", "qps tps"};
+  ResultsRowFormatter f("smack", m, {"real", "qps", "tps"});
+  EXPECT_EQ(f.columns().back(), "higher_is_better");
+  const struct timespec start { 1700000000, 0 };
+  EXPECT_EQ(f.Format(1, true, start, "0", {1.5, 4039.25, std::nullopt}, ""),
+            "smack,1,1,2023-11-14T22:13:20.000Z,0,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,0.1.0,"
+            "bench,qps tps\n");
 }
 
 TEST(ResultsRowTest, StatusCells) {

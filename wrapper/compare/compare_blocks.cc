@@ -21,14 +21,14 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-ComparisonRow MakeRow(const std::string& metric, const stats::DataSet& base,
+ComparisonRow MakeRow(const std::string& metric, bool lower_is_better, const stats::DataSet& base,
                       const stats::DataSet& other, const std::string& base_label,
                       const std::string& label, double confidence) {
   ComparisonRow row;
   row.metric = metric;
   row.baseline = base_label;
   row.set = label;
-  row.lower_is_better = LowerIsBetter(metric);
+  row.lower_is_better = lower_is_better;
   row.n_baseline = base.summary.n;
   row.n = other.summary.n;
   row.mean_baseline = base.summary.mean;
@@ -99,8 +99,8 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
       data.push_back(stats::MakeDataSet(taking_part[i]->label + "." + metric, copies[i]));
     stats::WriteMinistat(data, options, [&out](std::string_view piece) { out += piece; });
     for (std::size_t i = 1; i < data.size(); ++i)
-      rows.push_back(MakeRow(metric, data[0], data[i], baseline.label, taking_part[i]->label,
-                             options.confidence_percent));
+      rows.push_back(MakeRow(metric, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
+                             taking_part[i]->label, options.confidence_percent));
   }
   return rows;
 }

@@ -9,6 +9,8 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_html.h"
+#include "wrapper/compare/compare_json.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
@@ -52,18 +54,19 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
   return chosen;
 }
 
-void WriteCsv(const std::string& path, const std::string& text) {
+/// Writes an export (`what`: "the summary CSV") to `path`, '-' being stdout.
+void WriteExport(const std::string& path, const std::string& text, const char* what) {
   if (path == "-") {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return;
   }
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   if (!file)
-    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+    throw InputError(path, 0, fmt::format("cannot write {}: {}", what, std::strerror(errno)));
   file << text;
   file.flush();
   if (!file)
-    throw InputError(path, 0, std::string("cannot write the summary CSV: ") + std::strerror(errno));
+    throw InputError(path, 0, fmt::format("cannot write {}: {}", what, std::strerror(errno)));
 }
 
 }  // namespace
@@ -83,9 +86,15 @@ void RunComparison(const CompareOptions& options, std::FILE* out) {
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
-  for (const std::string& w : CompareWarnings(in, metrics))
-    std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
-  if (!options.csv.empty()) WriteCsv(options.csv, FormatSummaryCsv(rows));
+  const std::vector<std::string> warnings = CompareWarnings(in, metrics);
+  for (const std::string& w : warnings) std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
+  if (!options.csv.empty()) WriteExport(options.csv, FormatSummaryCsv(rows), "the summary CSV");
+  if (!options.json.empty())
+    WriteExport(options.json, FormatHyperfineJson(in, metrics), "the JSON export");
+  if (!options.html.empty())
+    WriteExport(options.html,
+                FormatHtmlReport(in, {metrics, rows, warnings, notes, report.confidence_percent}),
+                "the HTML report");
 }
 
 int CompareMain(int argc, char** argv) {

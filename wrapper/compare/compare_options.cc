@@ -37,21 +37,23 @@ void Apply(std::string_view name, const std::string& value, CompareOptions& o) {
   } else if (name == "-m" || name == "--metrics") {
     SplitMetrics(value, o.metrics);
     if (o.metrics.empty()) Bad("-m wants metric names, e.g. -m real,sys");
-  } else {  // --csv
-    if (value.empty()) Bad("--csv wants a file name");
-    o.csv = value;
+  } else {  // --csv, --json, --html
+    if (value.empty()) Bad(std::string(name) + " wants a file name");
+    (name == "--csv" ? o.csv : name == "--json" ? o.json : o.html) = value;
   }
 }
 
 bool TakesValue(std::string_view name) {
   return name == "-c" || name == "-w" || name == "-m" || name == "--confidence" ||
-         name == "--width" || name == "--metrics" || name == "--csv";
+         name == "--width" || name == "--metrics" || name == "--csv" || name == "--json" ||
+         name == "--html";
 }
 
 }  // namespace
 
 const char* CompareUsage() {
-  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--csv FILE] FILE...\n"
+  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--csv FILE]\n"
+         "                      [--json FILE] [--html FILE] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
@@ -61,6 +63,8 @@ const char* CompareUsage() {
          "  -s            one mean/median bar per set in the plots\n"
          "  -m LIST       only these metrics, comma-separated, in this order\n"
          "  --csv FILE    also write the summary as CSV ('-' is stdout)\n"
+         "  --json FILE   also write the sets in hyperfine's --export-json format\n"
+         "  --html FILE   also write a self-contained HTML report with charts\n"
          "  -h, --help    this text\n";
 }
 

@@ -13,6 +13,8 @@ struct CompareOptions {
   bool width_given = false;          ///< -w; otherwise the terminal decides, as for ministat
   std::vector<std::string> metrics;  ///< -m, split at commas; empty: every metric with data
   std::string csv;                   ///< --csv FILE ("-" is stdout); empty: none
+  std::string json;                  ///< --json FILE: hyperfine's export format; empty: none
+  std::string html;                  ///< --html FILE: the self-contained report; empty: none
   std::vector<std::string> files;
   bool help = false;
 };

@@ -38,6 +38,13 @@ bool IsEmptyCell(std::string_view v) {
   return v.empty() || v == "NA" || v == "nan" || v == "NaN";
 }
 
+/// The `run` cell as a number; `ordinal` when it is missing or not a whole number.
+long RunNumber(std::string_view cell, long ordinal) {
+  long n = 0;
+  const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), n);
+  return !cell.empty() && ec == std::errc() && p == cell.data() + cell.size() ? n : ordinal;
+}
+
 void AddDistinct(std::vector<std::string>& list, const std::string& value) {
   if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
     list.push_back(value);
@@ -144,14 +151,30 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
              release = t.Column("kernel_release");
   const auto cpu = t.Column("cpu_model"), platform = t.Column("platform"),
              notes = t.Column("notes");
+  const auto run_column = t.Column("run"), higher = t.Column(kHigherIsBetterColumn);
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const std::string label = LabelOf(t, r);
     const std::string kernel = Cell(t, r, release);
     CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
     for (std::size_t i = 0; i < metric_columns.size(); ++i)
       set.metrics[t.columns[metric_columns[i]]].has_column = true;
+    for (std::string_view names = Cell(t, r, higher); !names.empty();) {
+      const std::size_t end = std::min(names.find(' '), names.size());
+      AddDistinct(set.higher_is_better, std::string(names.substr(0, end)));
+      names.remove_prefix(std::min(end + 1, names.size()));
+    }
+    const long run_number =
+        RunNumber(Cell(t, r, run_column), set.runs + set.warmup_runs + set.failed_runs + 1);
     const std::string warm = Cell(t, r, warmup), stat = Cell(t, r, status);
     if (warm == "1" || warm == "true") {
+      set.warmup_run_numbers.push_back(run_number);
+      for (std::size_t i = 0; i < metric_columns.size(); ++i) {
+        const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
+        if (!v || !std::isfinite(*v)) continue;  // a measured run's bad cell is the error
+        MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
+        m.warmup_values.push_back(*v);
+        m.warmup_index.push_back(set.warmup_run_numbers.size() - 1);
+      }
       ++set.warmup_runs;
       continue;
     }
@@ -160,6 +183,7 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
       continue;
     }
     ++set.runs;
+    set.run_numbers.push_back(run_number);
     AddDistinct(set.cpu_models, Cell(t, r, cpu));
     AddDistinct(set.platforms, Cell(t, r, platform));
     AddDistinct(set.kernel_releases, kernel);
@@ -182,6 +206,7 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
         continue;
       }
       m.values.push_back(*v);
+      m.run_index.push_back(set.run_numbers.size() - 1);
       m.where.push_back(t.file + ":" + std::to_string(t.lines[r]));
       if (running[i]) {
         const std::optional<double> fraction = ParseMetricCell(t, r, *running[i]);
@@ -270,5 +295,15 @@ std::string QuoteShort(std::string_view text) {
 }
 
 bool LowerIsBetter(const std::string& metric) { return BaseName(metric) != "ipc"; }
+
+bool LowerIsBetter(const CompareInput& in, const std::string& metric) {
+  // Any set's file is enough: "lower" is the default and is not written, so
+  // a file that does not list the metric does not contradict one that does.
+  for (const CompareSet& s : in.sets)
+    if (std::find(s.higher_is_better.begin(), s.higher_is_better.end(), metric) !=
+        s.higher_is_better.end())
+      return false;
+  return LowerIsBetter(metric);
+}
 
 }  // namespace timeit

@@ -11,6 +11,14 @@ namespace timeit {
 struct MetricSeries {
   std::vector<double> values;
   std::vector<std::string> where;  ///< "file:line" of each value, for warnings
+  /// For each value, its run: an index into CompareSet::run_numbers (a run
+  /// without a value for this metric has no entry, so the JSON export can
+  /// give it a null).
+  std::vector<std::size_t> run_index;
+  /// The warm-up runs' values, left out of every statistic but drawn in the
+  /// HTML report's runs-in-order chart; indices into CompareSet::warmup_run_numbers.
+  std::vector<double> warmup_values;
+  std::vector<std::size_t> warmup_index;
   bool has_column = false;         ///< the column exists (its cells may all be empty)
   int empty_cells = 0;             ///< measured runs without a value (not counted, not permitted)
   int multiplexed = 0;             ///< runs whose `<metric>.running` fraction is below 1
@@ -25,6 +33,13 @@ struct CompareSet {
   int runs = 0;         ///< measured rows used
   int warmup_runs = 0;  ///< left out: warm-up
   int failed_runs = 0;  ///< left out: a non-zero status, a signal or a timeout
+  /// The `run` cell of each measured run used (runs of them), and of each
+  /// warm-up run, in file order; the row's position in the set when the file
+  /// has no `run` column.
+  std::vector<long> run_numbers, warmup_run_numbers;
+  /// Metrics the file says are better when higher (its `higher_is_better`
+  /// column, written for `--metric NAME=REGEX,higher`).
+  std::vector<std::string> higher_is_better;
   /// Distinct values of the metadata columns, in order of appearance.
   std::vector<std::string> cpu_models, platforms, kernel_releases;
   std::vector<std::string> notes;  ///< distinct notes ("cycles: not permitted (...)")
@@ -64,8 +79,10 @@ void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::strin
 /// 40 characters with "..." (a 10 MB cell must not become a 10 MB message).
 std::string QuoteShort(std::string_view text);
 
-/// False for metrics where a higher value is better (ipc); true otherwise:
+/// False for metrics where a higher value is better: ipc, and what any set's
+/// file lists in its `higher_is_better` column; true otherwise:
 /// times and counts, and any column we do not know.
 bool LowerIsBetter(const std::string& metric);
+bool LowerIsBetter(const CompareInput& in, const std::string& metric);
 
 }  // namespace timeit

@@ -14,8 +14,14 @@ inline constexpr std::array<std::string_view, 8> kSeriesColumns = {
     "notes",     "host",     "kernel_release", "kernel_version",
     "cpu_model", "platform", "timeit_version", "command"};
 
+/// A series column after `command`, only in series with metrics that are
+/// better when higher (`--metric NAME=REGEX,higher`): their names, separated
+/// by spaces. compare reads each metric's direction from it.
+inline constexpr std::string_view kHigherIsBetterColumn = "higher_is_better";
+
 /// True for the run and series columns above: compare skips them as metrics.
 constexpr bool IsNonMetricColumn(std::string_view name) {
+  if (name == kHigherIsBetterColumn) return true;
   for (std::string_view c : kRunColumns)
     if (c == name) return true;
   for (std::string_view c : kSeriesColumns)

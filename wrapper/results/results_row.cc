@@ -18,11 +18,16 @@ ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata
   columns_.assign(kRunColumns.begin(), kRunColumns.end());
   columns_.insert(columns_.end(), metric_columns.begin(), metric_columns.end());
   columns_.insert(columns_.end(), kSeriesColumns.begin(), kSeriesColumns.end());
+  if (!m.higher_is_better.empty()) columns_.emplace_back(kHigherIsBetterColumn);
   AppendCsvField(label_field_, label);
   for (const std::string* v : {&m.host, &m.kernel_release, &m.kernel_version, &m.cpu_model,
                                &m.platform, &m.timeit_version, &m.command}) {
     series_suffix_.push_back(',');
     AppendCsvField(series_suffix_, *v);
+  }
+  if (!m.higher_is_better.empty()) {
+    series_suffix_.push_back(',');
+    AppendCsvField(series_suffix_, m.higher_is_better);
   }
   series_suffix_.push_back('\n');
   row_.reserve(1024);

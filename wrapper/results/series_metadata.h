@@ -16,6 +16,9 @@ struct SeriesMetadata {
   std::string platform;  ///< the detected counter platform; "unknown" until detection exists
   std::string timeit_version;
   std::string command;  ///< the command line, quoted as a shell would need it
+  /// The metrics better when higher, separated by spaces: the
+  /// `higher_is_better` column, which only exists when this is not empty.
+  std::string higher_is_better;
 };
 
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);

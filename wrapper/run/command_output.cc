@@ -25,7 +25,8 @@ platforms::UniqueFd OpenOrThrow(const char* path, int flags, const std::string& 
 
 }  // namespace
 
-CommandOutputSink::CommandOutputSink(const RunOptions& options, bool csv_on_stdout)
+CommandOutputSink::CommandOutputSink(const RunOptions& options, bool csv_on_stdout,
+                                     std::vector<MeasurementSource*> readers)
     : mode_(options.command_output), file_(options.command_output_file) {
   switch (mode_) {
     case CommandOutput::kInherit:
@@ -47,10 +48,21 @@ CommandOutputSink::CommandOutputSink(const RunOptions& options, bool csv_on_stdo
       stdout_fd_ = stderr_fd_ = kept_.get();
       break;
   }
+  if (!readers.empty())
+    tap_ = std::make_unique<OutputTap>(mode_ == CommandOutput::kNull ? -1
+                                       : stdout_fd_ >= 0             ? stdout_fd_
+                                                                     : STDOUT_FILENO,
+                                       stderr_fd_ >= 0 ? stderr_fd_ : STDERR_FILENO,
+                                       std::move(readers));
 }
 
 void CommandOutputSink::BeforeRun() {
   if (mode_ == CommandOutput::kNull && kept_) (void)::ftruncate(kept_.get(), 0);
+  if (tap_) tap_->BeginRun();
+}
+
+void CommandOutputSink::AfterRun() {
+  if (tap_) tap_->EndRun();
 }
 
 void CommandOutputSink::ShowAfterFailure(std::FILE* out) {

@@ -93,7 +93,11 @@ int RunMain(int argc, char** argv) {
   std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
   for (std::size_t i = 0; i < o.configs.size(); ++i)
     label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
-  ResultsRowFormatter rows(label, GatherSeriesMetadata(o.command, o.shell), metric_columns);
+  SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  for (const auto& s : sources)
+    for (const std::string& m : s->HigherIsBetter())
+      metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
+  ResultsRowFormatter rows(label, metadata, metric_columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
@@ -109,7 +113,10 @@ int RunMain(int argc, char** argv) {
                    label.c_str());
   }
 
-  CommandOutputSink output(o, csv_on_stdout);
+  std::vector<MeasurementSource*> output_readers;
+  for (const auto& s : sources)
+    if (s->ReadsOutput()) output_readers.push_back(s.get());
+  CommandOutputSink output(o, csv_on_stdout, std::move(output_readers));
   spec.stdout_fd = output.stdout_fd();
   spec.stderr_fd = output.stderr_fd();
   // The command leads its own process group, which may not read the
@@ -126,7 +133,10 @@ int RunMain(int argc, char** argv) {
   spec.reset_signals = signals.handled();
   BecomeSubreaper();
 
-  ChildLauncher command(spec);
+  LaunchSpec command_spec = spec;  // the helpers' output never reaches a source
+  command_spec.stdout_fd = output.command_stdout_fd();
+  command_spec.stderr_fd = output.command_stderr_fd();
+  ChildLauncher command(std::move(command_spec));
   ProgressLine progress(ShowProgress(o), output.inherits());
   RunSummary summary(metric_columns, o.runs);
   SeriesParts parts{o,
@@ -145,8 +155,7 @@ int RunMain(int argc, char** argv) {
                     csv_on_stdout ? std::string("stdout") : csv_path,
                     csv_on_stdout ? stderr : stdout};
   if (!o.configs.empty()) {
-    parts.configs = MakeConfigSeries(o.configs, spec, GatherSeriesMetadata(o.command, o.shell),
-                                     metric_columns, csv_path);
+    parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv_path);
     const std::uint64_t seed =
         o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
     if (o.random_order && !o.seed_given && !o.quiet)

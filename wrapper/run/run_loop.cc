@@ -107,6 +107,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
   ReapExitedOrphans(exit.usage);
   const int leftovers = KillLeftovers(pid, exit.usage);
   p_.signals.SetTarget(0);
+  p_.output.AfterRun();  // the sources reading the output have all of it
 
   if (WIFEXITED(exit.wait_status) && WEXITSTATUS(exit.wait_status) == 127 &&
       p_.command.exec_errno() != 0) {

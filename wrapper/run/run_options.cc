@@ -44,6 +44,9 @@ po::options_description MakeOptions() {
       "events,e", po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
       "counters to record, comma-separated; repeatable")("no-counters",
                                                          "record no performance counters")(
+      "metric", po::value<std::vector<std::string>>()->composing()->value_name("NAME=REGEX"),
+      "a metric from the command's output: REGEX's first group in its last match; "
+      "',higher' after REGEX if higher is better; repeatable")(
       "baseline", po::value<std::string>()->value_name("FILE"),
       "afterwards, compare the results with this earlier results CSV")(
       "config", po::value<std::vector<std::string>>()->composing()->value_name("NAME=CMD"),
@@ -216,6 +219,7 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
   o.shell = vm.count("shell") > 0;
   if (vm.count("events")) SplitEvents(vm["events"].as<std::vector<std::string>>(), o.events);
   o.no_counters = vm.count("no-counters") > 0;
+  if (vm.count("metric")) o.output_metrics = vm["metric"].as<std::vector<std::string>>();
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
   if (o.label.find_first_of("\r\n") != std::string::npos)

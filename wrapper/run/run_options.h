@@ -34,6 +34,9 @@ struct RunOptions {
   bool shell = false;               ///< run the command through /bin/sh -c
   std::vector<std::string> events;  ///< -e words, split at commas, in order
   bool no_counters = false;
+  /// --metric NAME=REGEX[,higher|lower], in order, parsed and compiled by
+  /// BuildSources (wrapper/sources/output_metric_source.h)
+  std::vector<std::string> output_metrics;
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
   std::vector<std::pair<std::string, std::string>> configs;

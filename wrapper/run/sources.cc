@@ -1,14 +1,43 @@
 #include "wrapper/run/sources.h"
 
+#include <algorithm>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/results/results_columns.h"
 #include "wrapper/sources/counter_source.h"
+#include "wrapper/sources/output_metric_source.h"
 #include "wrapper/sources/resource_usage_source.h"
 
 namespace timeit {
+namespace {
+
+/// Every metric column once, none of them one of the CSV's own columns (a
+/// --metric named `real` or `notes` would make the file unreadable).
+void CheckColumns(const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
+  std::vector<std::string> seen;
+  for (const auto& s : sources) {
+    for (const std::string& c : s->Columns()) {
+      if (IsNonMetricColumn(c))
+        throw UsageError("metric '" + c + "': the results CSV has a column of that name");
+      if (std::find(seen.begin(), seen.end(), c) != seen.end())
+        throw UsageError("metric '" + c + "': there is already a column of that name");
+      seen.push_back(c);
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options) {
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters) sources.push_back(MakeCounterSource(options.events));
+  if (!options.output_metrics.empty()) {
+    std::vector<OutputMetricSpec> specs;
+    for (const std::string& m : options.output_metrics) specs.push_back(ParseOutputMetric(m));
+    sources.push_back(MakeOutputMetricSource(std::move(specs)));
+  }
+  CheckColumns(sources);
   return sources;
 }
 

@@ -9,9 +9,10 @@
 namespace timeit {
 
 /// The measurement sources of a series, in column order: resource usage
-/// first, then (when the counters work lands) the counter source made from
-/// options.events unless options.no_counters. The only place sources are
-/// chosen, so the run loop never changes when one is added.
+/// first, then the counter source made from options.events unless
+/// options.no_counters, then the --metric source. The only place sources
+/// are chosen, so the run loop never changes when one is added. Throws
+/// UsageError for a bad --metric and for a column name given twice.
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options);
 
 }  // namespace timeit

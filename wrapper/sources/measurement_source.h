@@ -3,8 +3,10 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace timeit {
@@ -16,6 +18,12 @@ struct RunExit {
   struct rusage usage {};   ///< the command's whole reaped tree, from wait4
   double wall_seconds = 0;  ///< from release of the child to its reaping
 };
+
+/// The longest line of the command's output a source is given: a longer
+/// line is cut to its first kMaxOutputLine bytes (the rest is passed on to
+/// the terminal or file but never held), so that memory stays bounded
+/// whatever the command prints.
+inline constexpr std::size_t kMaxOutputLine = 64 * 1024;
 
 /// One run's values for a source's columns; nullopt is "not measured" and
 /// becomes an empty CSV cell, never a 0.
@@ -44,6 +52,24 @@ class MeasurementSource {
   /// a wake-up per run. A source that overrides AttachBeforeExec keeps the
   /// default.
   virtual bool AttachesBeforeExec() const { return true; }
+
+  /// Whether this source reads the command's output. Only then does the
+  /// output go through a pipe that timeit reads and passes on (a tee): a
+  /// series without such a source costs nothing more.
+  virtual bool ReadsOutput() const { return false; }
+
+  /// One line of the run's output, stdout or stderr, without its line end
+  /// (and at most kMaxOutputLine bytes), in the order timeit read them.
+  /// Called on the output reader's thread while a run is in flight; every
+  /// line of a run has been given before Collect is called, and never
+  /// concurrently with it. Should be quick and not allocate per line: a
+  /// build prints millions of lines, and the command waits while it runs.
+  virtual void OnOutputLine(std::string_view /*line*/) {}
+
+  /// Metrics of Columns() that are better when higher: recorded in the CSV
+  /// (the `higher_is_better` column) so that compare knows. Default: none;
+  /// lower is better.
+  virtual std::vector<std::string> HigherIsBetter() const { return {}; }
 
   /// The child has been reaped: append one value per Columns() entry.
   virtual void Collect(const RunExit& exit, MetricValues& out) = 0;

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks timeit compare --html against the CSVs it was made from.
+
+usage: check_compare_html.py REPORT.html CSV...
+
+The report must parse as XML, hold no script and load nothing (no src or
+href other than #anchors), and have a print style. For every strip plot
+(svg.strip): each set's dots are exactly the CSV's measured values of that
+metric (warmup 0, status 0), placed on the plot's linear x scale; the mean
+bar is their mean and the interval lies around it. For every runs-in-order
+chart (svg.order): each set's dots are every run with a value, warm-up runs
+included and marked class "warmup", by run number, on the y scale.
+The CSVs are read here with Python's csv module. Prints what is wrong and
+exits 1, or exits 0.
+"""
+import csv
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+
+SVG = "{http://www.w3.org/2000/svg}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+def close(a, b, tolerance=1e-9):
+    return abs(a - b) <= tolerance * max(1.0, abs(a), abs(b))
+
+
+def main():
+    errors = []
+    text = open(sys.argv[1], encoding="utf-8").read()
+    root = ET.fromstring(text)  # raises on anything that is not well-formed
+    for element in root.iter():
+        tag = element.tag.split("}")[-1]
+        if tag == "script":
+            errors.append("a <script> element")
+        for attribute in ("src", "href"):
+            value = element.get(attribute)
+            if value is not None and not value.startswith("#"):
+                errors.append(f"<{tag} {attribute}={value!r}> loads something")
+    if "@media print" not in text:
+        errors.append("no @media print style")
+
+    rows = {}
+    for path in sys.argv[2:]:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["status"] == "0" or row["warmup"] == "1":
+                    rows.setdefault(row["label"], []).append(row)
+
+    strips = [s for s in root.iter(SVG + "svg") if "strip" in s.get("class", "").split()]
+    orders = [s for s in root.iter(SVG + "svg") if "order" in s.get("class", "").split()]
+    if not strips or not orders:
+        errors.append(f"{len(strips)} strip plots and {len(orders)} run charts")
+    for svg in strips:
+        metric = svg.get("data-metric")
+        lo, hi = float(svg.get("data-lo")), float(svg.get("data-hi"))
+        x0, x1 = float(svg.get("data-x0")), float(svg.get("data-x1"))
+        for group in svg.iter(SVG + "g"):
+            if group.get("class") != "set":
+                continue
+            label = group.get("data-set")
+            want = [float(r[metric]) for r in rows.get(label, [])
+                    if r["warmup"] == "0" and r[metric] != ""]
+            dots = [c for c in group.iter(SVG + "circle")]
+            got = [float(c.get("data-value")) for c in dots]
+            if sorted(got) != sorted(want):
+                errors.append(f"strip {metric}/{label}: dots {sorted(got)} != CSV {sorted(want)}")
+                continue
+            for c in dots:
+                v = float(c.get("data-value"))
+                if abs(float(c.get("cx")) - (x0 + (v - lo) / (hi - lo) * (x1 - x0))) > 0.01:
+                    errors.append(f"strip {metric}/{label}: {v} drawn at x={c.get('cx')}")
+            mean = float(group.get("data-mean"))
+            if not close(mean, statistics.mean(want)):
+                errors.append(f"strip {metric}/{label}: mean {mean} != {statistics.mean(want)}")
+            if len(want) >= 2:
+                low, high = float(group.get("data-ci-low")), float(group.get("data-ci-high"))
+                if not (low <= mean <= high and close(mean - low, high - mean)):
+                    errors.append(f"strip {metric}/{label}: interval [{low}, {high}] around {mean}")
+    for svg in orders:
+        metric = svg.get("data-metric")
+        lo, hi = float(svg.get("data-lo")), float(svg.get("data-hi"))
+        y0, y1 = float(svg.get("data-y0")), float(svg.get("data-y1"))
+        for group in svg.iter(SVG + "g"):
+            if group.get("class") != "set":
+                continue
+            label = group.get("data-set")
+            want = sorted((int(r["run"]), float(r[metric]), r["warmup"] == "1")
+                          for r in rows.get(label, []) if r[metric] != "")
+            dots = list(group.iter(SVG + "circle"))
+            got = sorted((int(c.get("data-run")), float(c.get("data-value")),
+                          "warmup" in c.get("class").split()) for c in dots)
+            if got != want:
+                errors.append(f"runs {metric}/{label}: {got} != CSV {want}")
+                continue
+            for c in dots:
+                v = float(c.get("data-value"))
+                if abs(float(c.get("cy")) - (y0 + (v - lo) / (hi - lo) * (y1 - y0))) > 0.01:
+                    errors.append(f"runs {metric}/{label}: {v} drawn at y={c.get('cy')}")
+    for e in errors:
+        print(e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

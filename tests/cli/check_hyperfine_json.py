@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Checks timeit compare --json against hyperfine --export-json.
+
+usage: check_hyperfine_json.py HYPERFINE.json TIMEIT.json CSV...
+
+Every key of hyperfine's top level and of its results[] entries must be in
+every entry of timeit's file with the same JSON type (JSON has one number
+type: 1 and 1.0 are both numbers). Then timeit's numbers are checked
+against the CSVs, read here with Python's csv module: one entry per label,
+times = the `real` cells of the measured runs (warmup 0, status 0) in file
+order, mean/median/min/max/stddev of them, user/system the means of
+`user`/`sys`, and metrics[name] one value per measured run.
+Prints what is wrong and exits 1, or exits 0.
+"""
+import csv
+import json
+import statistics
+import sys
+
+
+def json_type(v):
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, (int, float)):
+        return "number"
+    if v is None:
+        return "null"
+    return type(v).__name__
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def main():
+    hyperfine = json.load(open(sys.argv[1]))
+    timeit = json.load(open(sys.argv[2]))
+    errors = []
+    for key, value in hyperfine.items():
+        if key not in timeit:
+            errors.append(f"top level: no key {key!r}")
+        elif json_type(timeit[key]) != json_type(value):
+            errors.append(f"top level {key!r}: {json_type(timeit[key])}, hyperfine has {json_type(value)}")
+    reference = hyperfine["results"][0]
+    for i, entry in enumerate(timeit["results"]):
+        for key, value in reference.items():
+            if key not in entry:
+                errors.append(f"results[{i}]: no key {key!r}")
+            elif json_type(entry[key]) != json_type(value):
+                errors.append(f"results[{i}].{key}: {json_type(entry[key])}, hyperfine has {json_type(value)}")
+            elif isinstance(value, list) and value and entry[key] and \
+                    json_type(entry[key][0]) != json_type(value[0]):
+                errors.append(f"results[{i}].{key}[0]: {json_type(entry[key][0])}, hyperfine has {json_type(value[0])}")
+
+    runs = {}
+    for path in sys.argv[3:]:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["warmup"] == "0" and row["status"] == "0":
+                    runs.setdefault(row["label"], []).append(row)
+    labels = [e["command"] for e in timeit["results"]]
+    if labels != list(runs):
+        errors.append(f"commands {labels}, the CSVs have labels {list(runs)}")
+    for entry in timeit["results"]:
+        rows = runs.get(entry["command"], [])
+        real = [float(r["real"]) for r in rows]
+        if entry["times"] != real:
+            errors.append(f"{entry['command']}: times {entry['times']} != CSV real {real}")
+            continue
+        expected = {"mean": statistics.mean(real), "median": statistics.median(real),
+                    "min": min(real), "max": max(real), "stddev": statistics.stdev(real),
+                    "user": statistics.mean(float(r["user"]) for r in rows),
+                    "system": statistics.mean(float(r["sys"]) for r in rows)}
+        for key, want in expected.items():
+            if not close(entry[key], want):
+                errors.append(f"{entry['command']}.{key}: {entry[key]} != {want}")
+        if entry["exit_codes"] != [0] * len(real):
+            errors.append(f"{entry['command']}: exit_codes {entry['exit_codes']}")
+        for name, values in entry["metrics"].items():
+            want = [float(r[name]) if r[name] else None for r in rows]
+            if values != want:
+                errors.append(f"{entry['command']}.metrics.{name}: {values} != CSV {want}")
+        for name in ("real", "user", "sys"):
+            if name not in entry["metrics"]:
+                errors.append(f"{entry['command']}: metrics has no {name!r}")
+    for e in errors:
+        print(e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

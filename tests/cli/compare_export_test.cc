@@ -1,0 +1,79 @@
+// timeit compare --json and --html on series timeit recorded. The JSON is
+// checked against a file Debian's hyperfine wrote for the same command
+// (every key, the same JSON types) and, like the HTML report's charts,
+// against the CSVs, by Python scripts that read them with their own csv,
+// json and XML parsers (tests/cli/check_*.py).
+#include <gtest/gtest.h>
+
+#include "tests/cli/run_csv.h"
+#include "tests/cli/run_timeit.h"
+
+namespace timeit::testing {
+namespace {
+
+const std::string kScripts = TIMEIT_TEST_DATA_DIR;
+
+/// Two series of `sleep`, 4 measured runs after a warm-up each, with
+/// --metric values so that a metric better when higher takes part.
+void RecordTwoSeries(const TempDir& dir) {
+  for (const auto& [name, seconds] : {std::pair{"short", "0.01"}, std::pair{"long", "0.03"}}) {
+    const ProcessResult r =
+        RunTimeit({"-q", "-n", "4", "-e", "task-clock,context-switches", "--metric",
+                   "score=score (\\d+),higher", "-o", std::string(name) + ".csv", "sh", "-c",
+                   std::string("sleep ") + seconds + "; echo score $(($$ % 50))"},
+                  "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+  }
+}
+
+TEST(CompareExportTest, JsonHasHyperfinesKeysAndTypesAndTheCsvsNumbers) {
+  TempDir dir;
+  RecordTwoSeries(dir);
+  const ProcessResult hyperfine = RunProcess({"hyperfine", "-N", "--runs", "3", "--style", "none",
+                                              "--export-json", "hyperfine.json", "sleep 0.01"},
+                                             "", dir.path());
+  ASSERT_EQ(hyperfine.exit_status, 0) << hyperfine.err;
+  const ProcessResult r =
+      RunTimeit({"compare", "--json", "timeit.json", "short.csv", "long.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const ProcessResult check = RunProcess({"python3", kScripts + "/check_hyperfine_json.py",
+                                          "hyperfine.json", "timeit.json", "short.csv", "long.csv"},
+                                         "", dir.path());
+  EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
+  // A label with quotes and a backslash stays valid JSON (json.load above
+  // would have failed otherwise); '-' writes to stdout.
+  const ProcessResult out =
+      RunTimeit({"compare", "-m", "real", "--json", "-", "short.csv", "long.csv"}, "", dir.path());
+  EXPECT_NE(out.out.find("\"command\": \"short\""), std::string::npos) << out.out;
+}
+
+TEST(CompareExportTest, HtmlIsSelfContainedXmlAndItsChartsShowTheCsv) {
+  TempDir dir;
+  RecordTwoSeries(dir);
+  const ProcessResult r =
+      RunTimeit({"compare", "--html", "report.html", "short.csv", "long.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const ProcessResult check = RunProcess(
+      {"python3", kScripts + "/check_compare_html.py", "report.html", "short.csv", "long.csv"}, "",
+      dir.path());
+  EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
+  const std::string html = ReadFile(dir.path() / "report.html");
+  // The summary's verdict for the metric better when higher, and the warm-up legend.
+  EXPECT_NE(html.find("<a href=\"#metric-score\">score</a></td><td class=\"text\">higher"),
+            std::string::npos);
+  EXPECT_NE(html.find("hollow: warm-up runs"), std::string::npos);
+}
+
+TEST(CompareExportTest, UnwritableExportIsOneLineAndExitStatus2) {
+  TempDir dir;
+  RecordTwoSeries(dir);
+  for (const char* option : {"--json", "--html"}) {
+    const ProcessResult r =
+        RunTimeit({"compare", option, "no/such/dir/x", "short.csv", "long.csv"}, "", dir.path());
+    EXPECT_EQ(r.exit_status, 2) << option;
+    EXPECT_NE(r.err.find("timeit: no/such/dir/x: cannot write the "), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace timeit::testing

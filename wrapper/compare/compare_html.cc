@@ -1,0 +1,222 @@
+#include "wrapper/compare/compare_html.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "wrapper/base/version.h"
+#include "wrapper/compare/compare_charts.h"
+
+namespace timeit {
+namespace {
+
+/// No `<` or `&` in here: the page must parse as XML.
+constexpr const char* kStyle = R"(
+:root { color-scheme: light; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  color: #1b1b1b; background: #fff; margin: 0 auto; max-width: 1200px; padding: 20px 28px 40px; }
+h1 { font-size: 22px; margin: 0 0 2px; }
+h2 { font-size: 17px; margin: 26px 0 6px; padding-bottom: 3px; border-bottom: 1px solid #ddd; }
+h2 .dir { font-size: 13px; font-weight: normal; color: #666; margin-left: 8px; }
+p { margin: 4px 0; }
+.lede { color: #444; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 6px 0; }
+th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+th { font-weight: 600; background: #f4f4f4; border-bottom: 1px solid #bbb; }
+.text { text-align: left; }
+td.files { white-space: normal; color: #555; font-size: 13px; }
+a { color: inherit; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+  margin-right: 6px; vertical-align: baseline; }
+.verdict { font-weight: 600; }
+.v-better { color: #0a7a3e; }
+.v-worse { color: #b3261e; }
+.v-no-difference, .v-same { color: #666; font-weight: normal; }
+ul.warnings { margin: 4px 0; padding-left: 20px; color: #7a4b00; }
+ul.notes { margin: 4px 0; padding-left: 20px; color: #555; }
+.sub { color: #555; font-size: 13px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr));
+  gap: 8px 28px; align-items: start; }
+figure { margin: 0; }
+figcaption { font-size: 12px; color: #666; margin-top: 2px; }
+svg.chart { width: 100%; height: auto; font-family: inherit; font-size: 11px; }
+svg .axis line { stroke: #999; }
+svg .axis text { fill: #444; }
+svg line.grid { stroke: #ececec; }
+svg circle.run { fill-opacity: 0.62; }
+svg circle.warmup { fill: #fff; fill-opacity: 1; stroke-width: 1.8; }
+svg .mean { stroke: #111; stroke-width: 2.4; }
+svg .ci { stroke: #111; stroke-width: 1.5; fill: none; }
+svg .trace { fill: none; stroke-width: 1.2; stroke-opacity: 0.5; }
+svg text.label { font-size: 12px; font-weight: 600; }
+footer { margin-top: 30px; color: #888; font-size: 12px; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 9.5pt; }
+  h2 { break-after: avoid; margin-top: 14px; }
+  section.metric { break-inside: avoid; }
+  .charts { grid-template-columns: 1fr 1fr; }
+  .scroll { overflow: visible; }
+  a { text-decoration: none; }
+  * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  @page { margin: 12mm; }
+}
+)";
+
+std::string Anchor(const std::string& metric) {
+  std::string id = "metric-";
+  for (const char c : metric)
+    id += std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' ? c : '_';
+  return id;
+}
+
+/// "no difference" -> "v-no-difference": a class for any verdict word.
+std::string VerdictClass(const std::string& verdict) {
+  std::string c = "verdict v-";
+  for (const char ch : verdict) c += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '-';
+  return c;
+}
+
+// The cells as the text summary prints them (compare_summary.cc).
+std::string P(double p) { return std::isnan(p) ? "–" : fmt::format("{:.2g}", p); }
+std::string Mean(double v) { return fmt::format("{:.6g}", v); }
+std::string Relative(const ComparisonRow& r) {
+  const double margin = r.relative.high_percent - r.relative.estimate_percent;
+  if (std::isnan(margin)) return fmt::format("{:+.3g}%", r.relative.estimate_percent);
+  return fmt::format("{:+.3g}% ± {:.3g}%", r.relative.estimate_percent, margin);
+}
+
+std::string Swatch(std::size_t set) {
+  return fmt::format("<span class=\"swatch\" style=\"background:{}\"></span>", SetColor(set));
+}
+
+std::size_t SetIndex(const CompareInput& in, const std::string& label) {
+  for (std::size_t i = 0; i < in.sets.size(); ++i)
+    if (in.sets[i].label == label) return i;
+  return 0;
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& s : items) text += (text.empty() ? "" : ", ") + s;
+  return text;
+}
+
+void AppendSets(const CompareInput& in, std::string& html) {
+  html +=
+      "<div class=\"scroll\"><table class=\"sets\"><thead><tr><th class=\"text\">set</th>"
+      "<th>measured runs</th><th>warm-up</th><th>failed, left out</th>"
+      "<th class=\"text\">kernel</th><th class=\"text\">CPU</th><th class=\"text\">from</th>"
+      "</tr></thead><tbody>";
+  for (std::size_t i = 0; i < in.sets.size(); ++i) {
+    const CompareSet& s = in.sets[i];
+    html += fmt::format(
+        "<tr><td class=\"text\">{}<b>{}</b>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text files\">{}</td></tr>",
+        Swatch(i), EscapeXml(s.label), i == 0 ? " <span class=\"sub\">(baseline)</span>" : "",
+        s.runs, s.warmup_runs, s.failed_runs, EscapeXml(Join(s.kernel_releases)),
+        EscapeXml(Join(s.cpu_models)), EscapeXml(Join(s.files)));
+  }
+  html += "</tbody></table></div>\n";
+}
+
+void AppendSummary(const CompareInput& in, const HtmlReportParts& parts, std::string& html) {
+  html += "<section id=\"summary\"><h2>Summary</h2>";
+  if (parts.rows.empty()) {
+    html += "<p>No metric could be compared.</p></section>\n";
+    return;
+  }
+  const bool one_other = in.sets.size() == 2;
+  html += fmt::format(
+      "<p class=\"sub\">Each set against the baseline, <b>{}</b>; the verdict is Student's t at "
+      "{:g}% confidence, by the metric's direction.</p>",
+      EscapeXml(in.sets.front().label), parts.confidence_percent);
+  html +=
+      "<div class=\"scroll\"><table class=\"summary\"><thead><tr><th class=\"text\">metric"
+      "</th><th class=\"text\">better</th>";
+  if (!one_other) html += "<th class=\"text\">set</th>";
+  html += fmt::format(
+      "<th>{} mean</th><th>{}</th><th>difference ({:g}% CI)</th><th>Welch p</th><th>M–W p</th>"
+      "<th class=\"text\">verdict</th></tr></thead><tbody>",
+      EscapeXml(in.sets.front().label),
+      one_other ? EscapeXml(in.sets[1].label) + " mean" : std::string("mean"),
+      parts.confidence_percent);
+  for (const ComparisonRow& r : parts.rows) {
+    html += fmt::format(
+        "<tr><td class=\"text\"><a href=\"#{}\">{}</a></td><td class=\"text\">{}"
+        "</td>",
+        Anchor(r.metric), EscapeXml(r.metric), r.lower_is_better ? "lower" : "higher");
+    if (!one_other)
+      html += fmt::format("<td class=\"text\">{}{}</td>", Swatch(SetIndex(in, r.set)),
+                          EscapeXml(r.set));
+    html += fmt::format(
+        "<td data-value=\"{}\">{}</td><td data-value=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}"
+        "</td><td class=\"text {}\">{}</td></tr>",
+        r.mean_baseline, Mean(r.mean_baseline), r.mean, Mean(r.mean), Relative(r), P(r.welch_p),
+        P(r.mann_whitney_p), VerdictClass(r.verdict), EscapeXml(r.verdict));
+  }
+  html += "</tbody></table></div></section>\n";
+}
+
+void AppendList(const char* title, const char* css, const std::vector<std::string>& items,
+                std::string& html) {
+  if (items.empty()) return;
+  html += fmt::format("<p class=\"sub\">{}</p><ul class=\"{}\">", title, css);
+  for (const std::string& item : items) html += "<li>" + EscapeXml(item) + "</li>";
+  html += "</ul>\n";
+}
+
+void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const std::string& metric,
+                  std::string& html) {
+  const std::string strip = StripPlotSvg(in, metric, parts.confidence_percent);
+  const std::string order = RunOrderSvg(in, metric);
+  if (strip.empty() && order.empty()) return;
+  html += fmt::format(
+      "<section class=\"metric\" id=\"{}\"><h2>{}<span class=\"dir\">{} is better</span></h2>",
+      Anchor(metric), EscapeXml(metric), LowerIsBetter(in, metric) ? "lower" : "higher");
+  std::string verdicts;
+  for (const ComparisonRow& r : parts.rows) {
+    if (r.metric != metric) continue;
+    verdicts += fmt::format("{}{}{}: {} <span class=\"{}\">{}</span>", verdicts.empty() ? "" : "; ",
+                            Swatch(SetIndex(in, r.set)), EscapeXml(r.set), Relative(r),
+                            VerdictClass(r.verdict), EscapeXml(r.verdict));
+  }
+  if (!verdicts.empty()) html += "<p>" + verdicts + "</p>";
+  html += "<div class=\"charts\">";
+  if (!strip.empty())
+    html += fmt::format(
+        "<figure>{}<figcaption>Every measured run (dots); the mean (bar) and its {:g}% "
+        "confidence interval.</figcaption></figure>",
+        strip, parts.confidence_percent);
+  if (!order.empty())
+    html += "<figure>" + order +
+            "<figcaption>The runs in order; hollow: warm-up runs, left out of every "
+            "statistic.</figcaption></figure>";
+  html += "</div></section>\n";
+}
+
+}  // namespace
+
+std::string FormatHtmlReport(const CompareInput& in, const HtmlReportParts& parts) {
+  std::vector<std::string> labels;
+  for (const CompareSet& s : in.sets) labels.push_back(s.label);
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+      "<meta charset=\"utf-8\"/>\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+      "<title>timeit compare: {}</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<header><h1>timeit compare</h1><p class=\"lede\">{} sets, the first is the baseline. "
+      "Statistics use the measured runs only.</p>\n",
+      EscapeXml(Join(labels)), kStyle, in.sets.size());
+  AppendSets(in, html);
+  html += "</header>\n";
+  AppendSummary(in, parts, html);
+  AppendList("Warnings:", "warnings", parts.warnings, html);
+  AppendList("Notes:", "notes", parts.notes, html);
+  for (const std::string& metric : parts.metrics) AppendMetric(in, parts, metric, html);
+  html += fmt::format("<footer>Written by timeit {} (timeit compare --html).</footer>\n", kVersion);
+  return html + "</body>\n</html>\n";
+}
+
+}  // namespace timeit

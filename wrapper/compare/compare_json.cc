@@ -1,0 +1,112 @@
+#include "wrapper/compare/compare_json.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <optional>
+
+#include "stats/summary.h"
+
+namespace timeit {
+namespace {
+
+/// A JSON number that reads back to `v` and always looks like a float
+/// ("0.0", not "0"), as hyperfine writes its times: typed readers that map
+/// the fields to floats accept both, but some check the token.
+std::string Number(double v) {
+  std::string text = fmt::format("{}", v);
+  if (text.find_first_of(".eE") == std::string::npos) text += ".0";
+  return text;
+}
+
+std::string NumberOrNull(std::optional<double> v) { return v ? Number(*v) : "null"; }
+
+const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
+  const auto it = set.metrics.find(metric);
+  return it == set.metrics.end() ? nullptr : &it->second;
+}
+
+std::optional<double> MeanOf(const CompareSet& set, const std::string& metric) {
+  const MetricSeries* m = Find(set, metric);
+  if (m == nullptr || m->values.empty()) return std::nullopt;
+  std::vector<double> copy = m->values;
+  return stats::SummarizeUnordered(copy).mean;
+}
+
+void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics, std::string& out) {
+  out += "    {\n      \"command\": " + JsonString(set.label) + ",\n";
+  const MetricSeries* real = Find(set, "real");
+  std::optional<stats::Summary> s;
+  if (real != nullptr && !real->values.empty()) {
+    std::vector<double> copy = real->values;
+    s = stats::SummarizeUnordered(copy);
+  }
+  const auto field = [&](const char* name, std::optional<double> v) {
+    out += fmt::format("      \"{}\": {},\n", name, NumberOrNull(v));
+  };
+  field("mean", s ? std::optional(s->mean) : std::nullopt);
+  field("stddev", s && s->n >= 2 ? std::optional(s->stddev) : std::nullopt);
+  field("median", s ? std::optional(s->median) : std::nullopt);
+  field("user", MeanOf(set, "user"));
+  field("system", MeanOf(set, "sys"));
+  field("min", s ? std::optional(s->min) : std::nullopt);
+  field("max", s ? std::optional(s->max) : std::nullopt);
+  out += "      \"times\": [";
+  if (real != nullptr)
+    for (std::size_t i = 0; i < real->values.size(); ++i)
+      out += (i == 0 ? "" : ", ") + Number(real->values[i]);
+  out += "],\n      \"exit_codes\": [";
+  const std::size_t codes = real != nullptr ? real->values.size() : 0;
+  for (std::size_t i = 0; i < codes; ++i) out += i == 0 ? "0" : ", 0";
+  out += "],\n      \"metrics\": {";
+  for (std::size_t k = 0; k < metrics.size(); ++k) {
+    // One slot per measured run, so that the arrays line up with each other.
+    std::vector<std::optional<double>> per_run(set.run_numbers.size());
+    if (const MetricSeries* m = Find(set, metrics[k]))
+      for (std::size_t i = 0; i < m->values.size(); ++i) per_run[m->run_index[i]] = m->values[i];
+    out += fmt::format("{}\n        {}: [", k == 0 ? "" : ",", JsonString(metrics[k]));
+    for (std::size_t i = 0; i < per_run.size(); ++i)
+      out += (i == 0 ? "" : ", ") + NumberOrNull(per_run[i]);
+    out += "]";
+  }
+  out += metrics.empty() ? "}\n    }" : "\n      }\n    }";
+}
+
+}  // namespace
+
+std::string JsonString(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20)
+          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+        else
+          out += c;  // UTF-8 passes through, as JSON allows
+    }
+  }
+  return out + "\"";
+}
+
+std::string FormatHyperfineJson(const CompareInput& in, const std::vector<std::string>& metrics) {
+  std::string out = "{\n  \"results\": [\n";
+  for (std::size_t i = 0; i < in.sets.size(); ++i) {
+    if (i > 0) out += ",\n";
+    AppendEntry(in.sets[i], metrics, out);
+  }
+  return out + "\n  ]\n}\n";
+}
+
+}  // namespace timeit
