@@ -58,18 +58,6 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-/// The mean of `values` and the half-width of its confidence interval
-/// (NaN below two values).
-std::pair<double, double> MeanAndMargin(const std::vector<double>& values, double confidence) {
-  std::vector<double> copy = values;
-  const stats::Summary s = stats::SummarizeUnordered(copy);
-  const double df = static_cast<double>(s.n) - 1;
-  const double margin = s.n >= 2 ? stats::StudentCritical(confidence, df) * s.stddev /
-                                       std::sqrt(static_cast<double>(s.n))
-                                 : std::nan("");
-  return {s.mean, margin};
-}
-
 void AxisX(const Scale& x, const Ticks& t, double y, bool grid_top, double top, std::string& svg) {
   svg += fmt::format("<g class=\"axis\"><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", Px(x.p0),
                      Px(y), Px(x.p1), Px(y));
@@ -121,6 +109,29 @@ std::string EscapeXml(std::string_view text) {
     }
   }
   return out;
+}
+
+std::pair<double, double> MeanAndMargin(const std::vector<double>& values, double confidence) {
+  std::vector<double> copy = values;
+  const stats::Summary s = stats::SummarizeUnordered(copy);
+  const double df = static_cast<double>(s.n) - 1;
+  const double margin = s.n >= 2 ? stats::StudentCritical(confidence, df) * s.stddev /
+                                       std::sqrt(static_cast<double>(s.n))
+                                 : std::nan("");
+  return {s.mean, margin};
+}
+
+std::string ReadableNumber(double v) {
+  if (!(std::abs(v) >= 1e5) || std::abs(v) >= 1e15) return fmt::format("{:.6g}", v);
+  // Six significant digits, then the integer part grouped by thousands.
+  const double unit = std::pow(10, std::floor(std::log10(std::abs(v))) - 5);
+  const std::string digits = fmt::format("{:.0f}", std::round(std::abs(v) / unit) * unit);
+  std::string grouped = v < 0 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return grouped;
 }
 
 std::string TickLabel(double v, double step) {
@@ -197,7 +208,7 @@ std::string StripPlotSvg(const CompareInput& in, const std::string& metric,
           "<circle class=\"run\" cx=\"{}\" cy=\"{}\" r=\"3.4\" fill=\"{}\" data-run=\"{}\" "
           "data-value=\"{}\"><title>{} run {}: {}</title></circle>",
           Px(x.At(m.values[j])), Px(cy + jitter), color, run, Exact(m.values[j]),
-          EscapeXml(set.label), run, fmt::format("{:.6g}", m.values[j]));
+          EscapeXml(set.label), run, ReadableNumber(m.values[j]));
     }
     if (!std::isnan(rows[r].margin)) {
       const double x0 = x.At(rows[r].mean - rows[r].margin);
@@ -206,9 +217,10 @@ std::string StripPlotSvg(const CompareInput& in, const std::string& metric,
                          Px(x1), Px(cy - 5), Px(cy + 5), Px(cy));
     }
     svg += fmt::format(
-        "<line class=\"mean\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"><title>{3} mean: {4:.6g}"
+        "<line class=\"mean\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"><title>{3} mean: {4}"
         "</title></line></g>",
-        Px(x.At(rows[r].mean)), Px(cy - 13), Px(cy + 13), EscapeXml(set.label), rows[r].mean);
+        Px(x.At(rows[r].mean)), Px(cy - 13), Px(cy + 13), EscapeXml(set.label),
+        ReadableNumber(rows[r].mean));
   }
   return svg + "</svg>";
 }
@@ -288,10 +300,10 @@ std::string RunOrderSvg(const CompareInput& in, const std::string& metric) {
     for (const Point& p : points)
       svg += fmt::format(
           "<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3.4\" {}=\"{}\" data-run=\"{}\" "
-          "data-value=\"{}\"><title>{} run {}{}: {:.6g}</title></circle>",
+          "data-value=\"{}\"><title>{} run {}{}: {}</title></circle>",
           p.warmup ? "run warmup" : "run", Px(x.At(static_cast<double>(p.run))), Px(y.At(p.value)),
           p.warmup ? "stroke" : "fill", color, p.run, Exact(p.value), EscapeXml(set.label), p.run,
-          p.warmup ? " (warm-up)" : "", p.value);
+          p.warmup ? " (warm-up)" : "", ReadableNumber(p.value));
     svg += "</g>";
   }
   return svg + "</svg>";

@@ -33,6 +33,15 @@ std::string StripPlotSvg(const CompareInput& in, const std::string& metric,
 /// `data-value`.
 std::string RunOrderSvg(const CompareInput& in, const std::string& metric);
 
+/// `v` for people, six significant digits as %.6g, but large numbers
+/// written out with thousands separators (2,203,670, not 2.20367e+06).
+std::string ReadableNumber(double v);
+
+/// The mean of `values` and the half-width of its Student's t confidence
+/// interval at `confidence_percent` (NaN below two values).
+std::pair<double, double> MeanAndMargin(const std::vector<double>& values,
+                                        double confidence_percent);
+
 /// `v` as an axis label for ticks `step` apart: enough decimals to tell the
 /// ticks apart, k/M/G/T from 10,000 on.
 std::string TickLabel(double v, double step);

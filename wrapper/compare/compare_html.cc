@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "stats/summary.h"
 #include "wrapper/base/version.h"
 #include "wrapper/compare/compare_charts.h"
 
@@ -41,6 +42,8 @@ ul.notes { margin: 4px 0; padding-left: 20px; color: #555; }
   gap: 8px 28px; align-items: start; }
 figure { margin: 0; }
 figcaption { font-size: 12px; color: #666; margin-top: 2px; }
+table.vitals { font-size: 12px; margin-top: 10px; }
+table.vitals th, table.vitals td { padding: 2px 8px; }
 svg.chart { width: 100%; height: auto; font-family: inherit; font-size: 11px; }
 svg .axis line { stroke: #999; }
 svg .axis text { fill: #444; }
@@ -80,7 +83,7 @@ std::string VerdictClass(const std::string& verdict) {
 
 // The cells as the text summary prints them (compare_summary.cc).
 std::string P(double p) { return std::isnan(p) ? "–" : fmt::format("{:.2g}", p); }
-std::string Mean(double v) { return fmt::format("{:.6g}", v); }
+std::string Mean(double v) { return ReadableNumber(v); }
 std::string Relative(const ComparisonRow& r) {
   const double margin = r.relative.high_percent - r.relative.estimate_percent;
   if (std::isnan(margin)) return fmt::format("{:+.3g}%", r.relative.estimate_percent);
@@ -167,6 +170,30 @@ void AppendList(const char* title, const char* css, const std::vector<std::strin
   html += "</ul>\n";
 }
 
+/// ministat's vitals of each set under the strip plot, with the interval.
+std::string Vitals(const CompareInput& in, const std::string& metric, double confidence) {
+  std::string html = fmt::format(
+      "<table class=\"vitals\"><thead><tr><th class=\"text\">set</th><th>N</th><th>min</th>"
+      "<th>median</th><th>mean</th><th>{:g}% CI ±</th><th>max</th><th>stddev</th></tr></thead>"
+      "<tbody>",
+      confidence);
+  for (std::size_t i = 0; i < in.sets.size(); ++i) {
+    const auto it = in.sets[i].metrics.find(metric);
+    if (it == in.sets[i].metrics.end() || it->second.values.empty()) continue;
+    std::vector<double> copy = it->second.values;
+    const stats::Summary s = stats::SummarizeUnordered(copy);
+    const double margin = MeanAndMargin(it->second.values, confidence).second;
+    html += fmt::format(
+        "<tr><td class=\"text\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<td>{}</td><td>{}</td></tr>",
+        Swatch(i), EscapeXml(in.sets[i].label), s.n, ReadableNumber(s.min),
+        ReadableNumber(s.median), ReadableNumber(s.mean),
+        std::isnan(margin) ? "–" : ReadableNumber(margin), ReadableNumber(s.max),
+        s.n >= 2 ? ReadableNumber(s.stddev) : "–");
+  }
+  return html + "</tbody></table>";
+}
+
 void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const std::string& metric,
                   std::string& html) {
   const std::string strip = StripPlotSvg(in, metric, parts.confidence_percent);
@@ -187,8 +214,8 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const st
   if (!strip.empty())
     html += fmt::format(
         "<figure>{}<figcaption>Every measured run (dots); the mean (bar) and its {:g}% "
-        "confidence interval.</figcaption></figure>",
-        strip, parts.confidence_percent);
+        "confidence interval.</figcaption>{}</figure>",
+        strip, parts.confidence_percent, Vitals(in, metric, parts.confidence_percent));
   if (!order.empty())
     html += "<figure>" + order +
             "<figcaption>The runs in order; hollow: warm-up runs, left out of every "
