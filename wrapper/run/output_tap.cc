@@ -57,6 +57,12 @@ OutputTap::OutputTap(int stdout_to, int stderr_to, std::vector<MeasurementSource
   }
   wake_.Reset(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
   if (!wake_) throw SystemError(std::string("cannot create an eventfd: ") + std::strerror(errno));
+  // timeit started with stdout or stderr closed: the number may now be one
+  // of our own descriptors, and passing output on there would feed it back.
+  for (Stream& s : streams_)
+    for (const int own : {streams_[0].read.get(), streams_[0].write.get(), streams_[1].read.get(),
+                          streams_[1].write.get(), wake_.get()})
+      if (s.to == own) s.to = -1;
   thread_ = std::thread([this] { ThreadMain(); });
 }
 
