@@ -57,6 +57,7 @@ TEST(CompareChartsTest, TickLabels) {
   EXPECT_EQ(TickLabel(300000, 50000), "300k");
   EXPECT_EQ(TickLabel(3.5e9, 5e8), "3.5G");
   EXPECT_EQ(TickLabel(-20000, 10000), "-20k");
+  EXPECT_EQ(TickLabel(0, 1e6), "0");
 }
 
 TEST(CompareChartsTest, EscapeXmlAndJsonString) {

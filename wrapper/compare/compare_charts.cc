@@ -136,6 +136,7 @@ std::string ReadableNumber(double v) {
 
 std::string TickLabel(double v, double step) {
   if (std::abs(v) < step * 1e-9) v = 0;
+  if (v == 0 && step >= 1) return "0";
   const double magnitude = std::max(std::abs(v), step);
   if (magnitude >= 1e4) {
     static constexpr std::array<std::pair<double, const char*>, 4> kPrefixes = {

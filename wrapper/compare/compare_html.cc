@@ -38,12 +38,18 @@ a { color: inherit; }
 ul.warnings { margin: 4px 0; padding-left: 20px; color: #7a4b00; }
 ul.notes { margin: 4px 0; padding-left: 20px; color: #555; }
 .sub { color: #555; font-size: 13px; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr));
-  gap: 8px 28px; align-items: start; }
+.charts { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-areas: "strip order" "vitals order"; gap: 8px 28px; align-items: start; }
+.charts .strip { grid-area: strip; }
+.charts .order { grid-area: order; }
+.charts .vitals { grid-area: vitals; }
+@media (max-width: 900px) {
+  .charts { grid-template-columns: minmax(0, 1fr); grid-template-areas: "strip" "vitals" "order"; }
+}
 figure { margin: 0; }
 figcaption { font-size: 12px; color: #666; margin-top: 2px; }
-table.vitals { font-size: 12px; margin-top: 10px; }
-table.vitals th, table.vitals td { padding: 2px 8px; }
+.vitals table { font-size: 11.5px; margin: 0; }
+.vitals th, .vitals td { padding: 2px 5px; }
 svg.chart { width: 100%; height: auto; font-family: inherit; font-size: 11px; }
 svg .axis line { stroke: #999; }
 svg .axis text { fill: #444; }
@@ -59,8 +65,13 @@ footer { margin-top: 30px; color: #888; font-size: 12px; }
   body { max-width: none; padding: 0; font-size: 9.5pt; }
   h2 { break-after: avoid; margin-top: 14px; }
   section.metric { break-inside: avoid; }
-  .charts { grid-template-columns: 1fr 1fr; }
+  body { font-size: 8.5pt; }
+  .charts { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 4px 16px;
+    grid-template-areas: "strip order" "vitals vitals"; }
   .scroll { overflow: visible; }
+  th, td { padding: 2px 5px; }
+  table.sets td { white-space: normal; }
+  .vitals table { font-size: 8pt; }
   a { text-decoration: none; }
   * { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
   @page { margin: 12mm; }
@@ -173,7 +184,7 @@ void AppendList(const char* title, const char* css, const std::vector<std::strin
 /// ministat's vitals of each set under the strip plot, with the interval.
 std::string Vitals(const CompareInput& in, const std::string& metric, double confidence) {
   std::string html = fmt::format(
-      "<table class=\"vitals\"><thead><tr><th class=\"text\">set</th><th>N</th><th>min</th>"
+      "<table><thead><tr><th class=\"text\">set</th><th>N</th><th>min</th>"
       "<th>median</th><th>mean</th><th>{:g}% CI ±</th><th>max</th><th>stddev</th></tr></thead>"
       "<tbody>",
       confidence);
@@ -213,11 +224,11 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const st
   html += "<div class=\"charts\">";
   if (!strip.empty())
     html += fmt::format(
-        "<figure>{}<figcaption>Every measured run (dots); the mean (bar) and its {:g}% "
-        "confidence interval.</figcaption>{}</figure>",
+        "<figure class=\"strip\">{}<figcaption>Every measured run (dots); the mean (bar) and its "
+        "{:g}% confidence interval.</figcaption></figure><div class=\"vitals scroll\">{}</div>",
         strip, parts.confidence_percent, Vitals(in, metric, parts.confidence_percent));
   if (!order.empty())
-    html += "<figure>" + order +
+    html += "<figure class=\"order\">" + order +
             "<figcaption>The runs in order; hollow: warm-up runs, left out of every "
             "statistic.</figcaption></figure>";
   html += "</div></section>\n";
