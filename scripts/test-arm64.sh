@@ -13,6 +13,8 @@ set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
 BUILD="$TIMEIT_ROOT/build-arm64"
+build_only=0
+[ "${1:-}" = "--build-only" ] && build_only=1
 
 # The :arm64 packages install beside the amd64 ones (Multi-Arch: same);
 # apt upgrades an amd64 library when its arm64 twin must have the same version.
@@ -46,11 +48,19 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DCMAKE_TOOLCHAIN_FILE="$TIMEIT_ROOT/cmake/aarch64-linux-gnu.cmake" \
     -DTIMEIT_BUILD_TESTS=ON >/dev/null
 fi
-cmake --build "$BUILD" --parallel "$(nproc)" -- --quiet
+if [ "$build_only" = 1 ]; then
+  cmake --build "$BUILD" --parallel "$(nproc)" --target timeit syscall-bench -- --quiet
+else
+  cmake --build "$BUILD" --parallel "$(nproc)" -- --quiet
+fi
 readelf -h "$BUILD/timeit" | grep -q 'Machine: *AArch64' || {
   echo "test-arm64: $BUILD/timeit is not an arm64 executable" >&2
   exit 1
 }
+if [ "$build_only" = 1 ]; then
+  step "built (--build-only: no tests)"
+  exit 0
+fi
 
 step "running the tests under $qemu"
 # Every unit test runs. The CLI tests (tests/cli: the real binary, end to end)
