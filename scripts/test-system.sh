@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The system tests (tests/system/): timeit on Debian's own kernels, freshly
+# booted under QEMU -- the newest amd64 kernel under TCG, and the two newest
+# arm64 kernels on QEMU's Neoverse N1 (Graviton2) model with -icount, whose
+# PMU really counts. Each scenario builds a small initramfs (busybox-static,
+# timeit with its shared libraries, the workloads, a test script), boots
+# with a hard deadline and checks what the guest printed on its serial
+# console. Its exit status is the tests' result.
+#
+# It installs what it needs (QEMU, busybox-static, the arm64 cross build of
+# scripts/test-arm64.sh --build-only), builds build/ if needed, chooses the
+# kernels by asking the registry (apt-cache search: the newest of each
+# flavour, never a fixed version) and keeps the downloads in
+# build/system-cache/ between runs.
+set -euo pipefail
+TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$TIMEIT_ROOT/scripts/deps.sh"
+CACHE=${TIMEIT_SYSTEM_CACHE:-$TIMEIT_ROOT/build/system-cache}
+TESTS_BUILD="$TIMEIT_ROOT/build/system"
+script_start=$SECONDS
+
+step_start=$SECONDS
+step() {  # prints how long the previous step took, then names the next one
+  echo "test-system: $1 (previous step $((SECONDS - step_start)) s)" >&2
+  step_start=$SECONDS
+}
+
+step "installing what is missing"
+timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils
+
+step "the native build (build/) and the arm64 cross build (build-arm64/)"
+timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
+bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
+
+# registry_newest PATTERN COUNT: the newest COUNT package names matching the
+# regular expression, as the registry lists them now. Empty when the registry
+# cannot be asked (the tests then use what the cache holds, or skip).
+registry_newest() {
+  local found
+  found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V | tail -n "$2")
+  if [ -z "$found" ] && [ "$(id -u)" -eq 0 ] && [ -z "${registry_refreshed:-}" ]; then
+    registry_refreshed=1
+    apt-get -o DPkg::Lock::Timeout=900 update -qq >/dev/null 2>&1 || true
+    found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V | tail -n "$2")
+  fi
+  printf '%s\n' $found
+}
+
+# fetch PACKAGE [FOLDER]: the package's .deb unpacked in $CACHE/PACKAGE (kept
+# between runs; only FOLDER of it, e.g. ./boot, when given); fails when it can
+# be neither found nor downloaded.
+fetch() {
+  local package=$1 part=${2:-.} dir="$CACHE/${1/:/_}" tmp
+  [ -f "$dir/.unpacked" ] && return 0
+  tmp=$(mktemp -d "$CACHE/download.XXXXXX")
+  # apt-get download writes to the current directory, as user _apt where it can.
+  chmod 755 "$tmp"
+  if ! (cd "$tmp" && apt-get download -q "$package" >/dev/null 2>&1); then
+    rm -rf "$tmp"
+    echo "test-system: could not download $package" >&2
+    return 1
+  fi
+  rm -rf "$dir" && mkdir -p "$dir"
+  dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x -C "$dir" "$part"
+  rm -rf "$tmp"
+  touch "$dir/.unpacked"
+}
+
+# choose_kernels ARCH PATTERN COUNT: downloads the newest COUNT kernels and
+# lists them, oldest first, as "release vmlinuz" in $CACHE/kernels-ARCH.txt.
+# Where the registry cannot be asked, the kernels cached by an earlier run
+# stay listed.
+choose_kernels() {
+  local arch=$1 pattern=$2 count=$3 package release vmlinuz listing="$CACHE/kernels-$1.txt"
+  local chosen
+  chosen=$(registry_newest "$pattern" "$count")
+  if [ -z "$chosen" ]; then
+    echo "test-system: the registry lists no $pattern; using the cached kernels" >&2
+    return 0
+  fi
+  : >"$listing.new"
+  for package in $chosen; do
+    fetch "$package" ./boot || continue
+    vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
+    release=${vmlinuz##*/vmlinuz-}
+    # QEMU's -kernel takes arm64's uncompressed Image; Debian ships it so, but
+    # should a vmlinuz ever be gzip'd, unpack it once.
+    if [ "$arch" = aarch64 ] && gzip -t "$vmlinuz" 2>/dev/null; then
+      gzip -dc "$vmlinuz" >"$CACHE/$package/Image" && vmlinuz="$CACHE/$package/Image"
+    fi
+    echo "$release $vmlinuz" >>"$listing.new"
+    echo "test-system: $arch kernel $release ($package)" >&2
+  done
+  mv "$listing.new" "$listing"
+}
+
+step "kernels and the arm64 busybox-static from the registry, cached in $CACHE"
+mkdir -p "$CACHE"
+choose_kernels x86_64 '^linux-image-[0-9.]+-[0-9]+-amd64$' 1
+choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 2
+fetch busybox-static:arm64 || true
+# Downloads of kernels no longer chosen are dropped.
+for dir in "$CACHE"/linux-image-*; do
+  [ -d "$dir" ] || continue
+  cat "$CACHE"/kernels-*.txt 2>/dev/null | grep -qF "$dir/" || rm -rf "$dir"
+done
+
+step "the scenarios (ctest -L system in $TESTS_BUILD)"
+cmake -S "$TIMEIT_ROOT/tests/system" -B "$TESTS_BUILD" \
+  -DTIMEIT_NATIVE_BUILD="$TIMEIT_ROOT/build" -DTIMEIT_ARM64_BUILD="$TIMEIT_ROOT/build-arm64" \
+  -DTIMEIT_SYSTEM_CACHE="$CACHE" >/dev/null
+status=0
+ctest --test-dir "$TESTS_BUILD" -L system --output-on-failure -j"$(nproc)" "$@" || status=$?
+step "done in $((SECONDS - script_start)) s"
+exit "$status"

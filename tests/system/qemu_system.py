@@ -1,0 +1,411 @@
+"""Boots a Debian kernel under QEMU with a small initramfs and reads back what
+the guest printed on its serial console.
+
+The guest's /init (guest/init) mounts proc, sysfs and devtmpfs -- what every
+distribution mounts at boot, and nothing more: no tracefs, so each boot is a
+freshly booted machine -- runs /scenario.sh and powers off. The scenario
+reports with lines on the console:
+
+  TIMEIT-RESULT key=value               one value (the last one of a key wins)
+  TIMEIT-FILE-BEGIN name sha256         a file, base64, up to
+  TIMEIT-FILE-END name
+
+Standard library only: the host needs python3, QEMU, readelf and the kernels
+scripts/test-system.sh downloads.
+"""
+
+import base64
+import dataclasses
+import gzip
+import hashlib
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# What each architecture's QEMU is started with. x86-64: TCG, because nested
+# KVM does not work on the machines CI runs on; arm64: the Neoverse N1
+# (Graviton2) model, with -icount shift=0 so that one instruction is one
+# cycle, which gives the counting tests an exact truth.
+ARCHES = {
+    "x86_64": {
+        "qemu": ["qemu-system-x86_64", "-accel", "tcg", "-cpu", "max"],
+        "console": "ttyS0",
+        "lib_dirs": ["/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"],
+    },
+    "aarch64": {
+        "qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "neoverse-n1",
+                 "-icount", "shift=0"],
+        "console": "ttyAMA0",
+        "lib_dirs": ["/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu"],
+    },
+}
+
+SKIP = 77  # ctest's SKIP_RETURN_CODE for these tests
+
+
+class Failure(Exception):
+    """A check of a scenario failed: the message says what and by how much."""
+
+
+def skip_or_fail(reason):
+    """Only where QEMU or the registry cannot be had. Under CI it fails."""
+    if os.environ.get("CI") == "true":
+        print(f"FAIL (CI=true, so no skip): {reason}", file=sys.stderr)
+        sys.exit(1)
+    print(f"SKIP: {reason}", file=sys.stderr)
+    sys.exit(SKIP)
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# ---------------------------------------------------------------- initramfs
+
+
+class Initramfs:
+    """The files of one initramfs, written as a gzip'd newc cpio (what the
+    kernel unpacks; the format is small enough to write here, so the host
+    needs no cpio). Everything is owned by root."""
+
+    def __init__(self, arch):
+        self.arch = arch
+        self.entries = {}  # path in the guest -> (mode, bytes or None for a dir)
+        for d in ("bin", "sbin", "dev", "proc", "sys", "etc", "lib", "work",
+                  "timeit"):
+            self.add_dir(d)
+        self.add_dir("tmp", 0o1777)
+
+    def _parents(self, path):
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            self.entries.setdefault("/".join(parts[:i]), (0o040755, None))
+
+    def add_dir(self, path, mode=0o755):
+        path = path.strip("/")
+        self._parents(path)
+        self.entries[path] = (0o040000 | mode, None)
+
+    def add_bytes(self, path, data, mode=0o644):
+        path = path.strip("/")
+        self._parents(path)
+        self.entries[path] = (0o100000 | mode, data)
+
+    def add_file(self, src, path, mode=None):
+        with open(src, "rb") as f:
+            data = f.read()
+        self.add_bytes(path, data, mode if mode is not None else
+                       (os.stat(src).st_mode & 0o777))
+
+    def add_elf(self, src, path):
+        """An executable with its shared libraries and the dynamic loader, at
+        the paths the loader looks in by default."""
+        self.add_file(src, path, 0o755)
+        interp, _ = _elf_interp_and_needed(src)
+        if interp:
+            self.add_file(os.path.realpath(interp), interp, 0o755)
+        pending, seen = [src], set()
+        while pending:
+            _, needed = _elf_interp_and_needed(pending.pop())
+            for lib in needed:
+                if lib in seen:
+                    continue
+                seen.add(lib)
+                found = self._find_lib(lib)
+                self.add_file(os.path.realpath(found),
+                              os.path.join(ARCHES[self.arch]["lib_dirs"][0], lib),
+                              0o755)
+                pending.append(found)
+
+    def _find_lib(self, name):
+        for d in ARCHES[self.arch]["lib_dirs"]:
+            if os.path.exists(os.path.join(d, name)):
+                return os.path.join(d, name)
+        raise Failure(f"{name}: not found in {ARCHES[self.arch]['lib_dirs']}"
+                      " (are the :arm64 packages installed? scripts/test-arm64.sh)")
+
+    def write(self, out_path):
+        blob = bytearray()
+        for ino, name in enumerate(sorted(self.entries), start=1):
+            mode, data = self.entries[name]
+            blob += _newc_entry(ino, name, mode, data or b"")
+        blob += _newc_entry(0, "TRAILER!!!", 0, b"")
+        with open(out_path, "wb") as f:
+            f.write(gzip.compress(bytes(blob), compresslevel=1))
+
+
+def _newc_entry(ino, name, mode, data):
+    name_bytes = name.encode() + b"\0"
+    nlink = 2 if (mode & 0o170000) == 0o040000 else 1
+    fields = [ino, mode, 0, 0, nlink, 0, len(data), 0, 0, 0, 0,
+              len(name_bytes), 0]
+    header = b"070701" + b"".join(b"%08X" % v for v in fields)
+    entry = header + name_bytes
+    entry += b"\0" * (-len(entry) % 4)
+    entry += data
+    entry += b"\0" * (-len(entry) % 4)
+    return entry
+
+
+def _elf_interp_and_needed(path):
+    out = subprocess.run(["readelf", "-W", "-l", "-d", path], check=True,
+                         capture_output=True, text=True).stdout
+    interp = re.search(r"Requesting program interpreter: (\S+)\]", out)
+    return (interp.group(1) if interp else None,
+            re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out))
+
+
+def guest_initramfs(arch, busybox, scenario_script):
+    """busybox-static, our /init and the scenario's script."""
+    fs = Initramfs(arch)
+    fs.add_file(busybox, "bin/busybox", 0o755)
+    fs.add_file(os.path.join(HERE, "guest", "init"), "init", 0o755)
+    fs.add_file(scenario_script, "scenario.sh", 0o755)
+    # A user for the unprivileged runs (su needs one in /etc/passwd).
+    fs.add_bytes("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n"
+                 b"user:x:1000:1000:user:/work:/bin/sh\n")
+    fs.add_bytes("etc/group", b"root:x:0:\nuser:x:1000:\n")
+    return fs
+
+
+def x86_guest(s, script):
+    """The amd64 guest: Debian's busybox-static, timeit and syscall-bench
+    from build/, guest/SCRIPT.sh."""
+    fs = guest_initramfs("x86_64", "/bin/busybox",
+                         os.path.join(HERE, "guest", f"{script}.sh"))
+    _add_timeit(fs, s["TIMEIT_NATIVE_BUILD"])
+    return fs
+
+
+def arm64_guest(s, script):
+    """The arm64 guest: busybox-static:arm64 from the registry, timeit and
+    syscall-bench from build-arm64/, guest/SCRIPT.sh."""
+    busybox = os.path.join(s["TIMEIT_SYSTEM_CACHE"], "busybox-static_arm64",
+                           "bin", "busybox")
+    if not os.path.exists(busybox):
+        skip_or_fail("busybox-static:arm64 could not be had from the registry")
+    fs = guest_initramfs("aarch64", busybox,
+                         os.path.join(HERE, "guest", f"{script}.sh"))
+    _add_timeit(fs, s["TIMEIT_ARM64_BUILD"])
+    return fs
+
+
+def _add_timeit(fs, build):
+    for src, dest in (("timeit", "timeit"), ("bench/syscall-bench", "syscall-bench")):
+        path = os.path.join(build, src)
+        check(os.path.exists(path), f"{path} is not built")
+        fs.add_elf(path, f"timeit/{dest}")
+
+
+# --------------------------------------------------------------------- boot
+
+
+def boot_guest(s, fs, arch, kernel, name, deadline_s=480):
+    """Writes the initramfs as NAME.cpio.gz in the scenario's work folder and
+    boots it; the console lands in NAME.console beside it."""
+    work = s["TIMEIT_SYSTEM_WORK"]
+    initrd = os.path.join(work, f"{name}.cpio.gz")
+    fs.write(initrd)
+    return boot(arch, kernel, initrd, os.path.join(work, f"{name}.console"),
+                deadline_s)
+
+
+@dataclasses.dataclass
+class Boot:
+    console: str            # everything the guest printed, \r removed
+    results: dict           # TIMEIT-RESULT key -> value
+    files: dict             # TIMEIT-FILE name -> bytes
+    to_userland_s: float    # host seconds from QEMU's start to /init's first line
+    total_s: float          # host seconds until QEMU exited
+
+    def csv(self, name):
+        """The guest's NAME.csv, read; a failure when it never came back."""
+        data = self.files.get(f"{name}.csv")
+        check(data, f"{name}.csv did not come back from the guest (timeit exited "
+              f"{self.results.get(name + '.status')}: "
+              f"{self.files.get(name + '.out', b'').decode().strip()!r})")
+        rows = read_csv(data)
+        check(rows, f"{name}.csv holds no run")
+        return rows
+
+
+def boot(arch, kernel, initrd, log_path, deadline_s=480):
+    """Boots and waits -- never longer than deadline_s: QEMU runs under
+    timeout(1), and this side stops reading at the same deadline."""
+    a = ARCHES[arch]
+    qemu = a["qemu"] + ["-m", "1G", "-nographic", "-no-reboot",
+                        "-kernel", kernel, "-initrd", initrd, "-append",
+                        f"console={a['console']} quiet loglevel=1 panic=-1"]
+    if shutil.which(qemu[0]) is None:
+        skip_or_fail(f"{qemu[0]} is not installed (Debian: qemu-system-arm / "
+                     "qemu-system-x86; scripts/test-system.sh installs it)")
+    cmd = ["timeout", "--kill-after=5", str(deadline_s)] + qemu
+    print("booting:", " ".join(cmd), file=sys.stderr)
+    start = time.monotonic()
+    userland = None
+    chunks, partial = [], b""
+    with subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT) as proc:
+        fd = proc.stdout.fileno()
+        while True:
+            left = start + deadline_s + 10 - time.monotonic()
+            if left <= 0:
+                proc.kill()
+                break
+            ready, _, _ = select.select([fd], [], [], min(left, 5))
+            if not ready:
+                continue
+            data = os.read(fd, 65536)
+            if not data:
+                break
+            chunks.append(data)
+            # When each step ended, for the log: what a boot spends its time on.
+            *lines, partial = (partial + data).split(b"\n")
+            for line in lines:
+                if line.startswith(b"TIMEIT-BOOTED"):
+                    userland = time.monotonic() - start
+                if re.match(rb"TIMEIT-(BOOTED|RESULT \S+\.status=)", line):
+                    print(f"  {time.monotonic() - start:6.1f} s  "
+                          f"{line.decode('utf-8', 'replace').strip()}", file=sys.stderr)
+        proc.wait(timeout=15)
+    total = time.monotonic() - start
+    console = b"".join(chunks).decode("utf-8", "replace").replace("\r", "")
+    with open(log_path, "w") as f:
+        f.write(console)
+    print(f"boot {os.path.basename(kernel)}: userland after "
+          f"{userland if userland is None else round(userland, 1)} s, "
+          f"powered off after {total:.1f} s (console: {log_path})", file=sys.stderr)
+    check(userland is not None,
+          f"the guest never reached /init within {deadline_s} s (see {log_path})")
+    results, files = parse_console(console)
+    check("done" in results,
+          f"the guest did not finish its scenario within {deadline_s} s "
+          f"(see {log_path})")
+    return Boot(console, results, files, userland, total)
+
+
+def parse_console(console):
+    results, files = {}, {}
+    current, lines = None, []
+    for line in console.split("\n"):
+        if current is not None:
+            if line.startswith("TIMEIT-FILE-END"):
+                name, digest = current
+                data = base64.b64decode("".join(lines))
+                check(hashlib.sha256(data).hexdigest() == digest,
+                      f"{name}: the copy read from the console is damaged")
+                files[name] = data
+                current = None
+            else:
+                lines.append(line.strip())
+            continue
+        m = re.match(r"TIMEIT-RESULT (\S+?)=(.*)$", line)
+        if m:
+            results[m.group(1)] = m.group(2)
+        m = re.match(r"TIMEIT-FILE-BEGIN (\S+) ([0-9a-f]{64})$", line)
+        if m:
+            current, lines = (m.group(1), m.group(2)), []
+    return results, files
+
+
+# ----------------------------------------------------------------- settings
+
+
+def settings():
+    """The paths scripts/test-system.sh (through tests/system/CMakeLists.txt)
+    hands every scenario in the environment."""
+    keys = ["TIMEIT_NATIVE_BUILD", "TIMEIT_ARM64_BUILD", "TIMEIT_SYSTEM_CACHE",
+            "TIMEIT_SYSTEM_WORK"]
+    values = {k: os.environ.get(k, "") for k in keys}
+    missing = [k for k, v in values.items() if not v]
+    if missing:
+        print(f"missing settings {missing}: run through scripts/test-system.sh",
+              file=sys.stderr)
+        sys.exit(2)
+    os.makedirs(values["TIMEIT_SYSTEM_WORK"], exist_ok=True)
+    return values
+
+
+def kernels(cache, arch):
+    """The kernels scripts/test-system.sh chose by query and unpacked, oldest
+    first: list of (release, vmlinuz path)."""
+    listing = os.path.join(cache, f"kernels-{arch}.txt")
+    if not os.path.exists(listing):
+        return []
+    found = []
+    with open(listing) as f:
+        for line in f:
+            release, path = line.split()
+            if os.path.exists(path):
+                found.append((release, path))
+    return found
+
+
+def run_scenario(main):
+    """Runs main(), turning a Failure into exit status 1 with its message."""
+    try:
+        main()
+    except Failure as e:
+        print(f"FAIL: {e}", file=sys.stderr)
+        sys.exit(1)
+    print("PASS", file=sys.stderr)
+
+
+# ------------------------------------------------------------------ results
+
+
+def read_csv(data):
+    """timeit's results CSV as a list of rows (dicts), header order kept in
+    rows[0].keys()."""
+    import csv
+    import io
+    return list(csv.DictReader(io.StringIO(data.decode())))
+
+
+def counter_columns(row):
+    """The counter source's columns: after the resource usage (which ends
+    with oublock) and before notes (docs/csv-format.md)."""
+    names = list(row.keys())
+    return names[names.index("oublock") + 1:names.index("notes")]
+
+
+def number(row, column):
+    """The cell as a float, or None where it is empty."""
+    cell = row[column]
+    return None if cell == "" else float(cell)
+
+
+def all_notes(rows):
+    return " | ".join(r["notes"] for r in rows if r["notes"])
+
+
+def check_never_zero_without_note(rows, where):
+    """The promise: a counter that cannot be counted is empty and said, never
+    a silent 0. Every counter cell is a positive number, or empty or 0 with
+    the column's name in the series' notes. (Counts that may truly be 0 --
+    context switches, migrations, page faults -- are left out.)"""
+    may_be_zero = {"context-switches", "cpu-migrations", "page-faults",
+                   "major-faults", "minor-faults"}
+    derived = {"ipc", "icache-mpki"}  # empty where an input is: no note
+    notes = all_notes(rows)
+    for column in counter_columns(rows[0]):
+        base = column.split(":")[0].removesuffix(".running")
+        for row in rows:
+            value = number(row, column)
+            if value is None and base in derived:
+                continue
+            if value is None:
+                check(base in notes or column in notes,
+                      f"{where}: {column} is empty in run {row['run']} and no "
+                      f"note names it (notes: {notes!r})")
+            elif base not in may_be_zero and not column.endswith(".running"):
+                check(value > 0 or base in notes or column in notes,
+                      f"{where}: {column} is 0 in run {row['run']}"
+                      f" -- a silent zero (notes: {notes!r})")
