@@ -28,24 +28,35 @@ constexpr Subcommand kSubcommands[] = {
     {"events", "show the platform, its counters' events and what counts here", EventsMain},
 };
 
-void PrintUsage(std::FILE* out) {
-  std::fprintf(out,
-               "usage: timeit [options] [--] COMMAND [ARGS...]\n"
-               "       timeit SUBCOMMAND [options] [args]\n\nsubcommands:\n");
+constexpr const char* kUsage =
+    "usage: timeit [options] [--] COMMAND [ARGS...]\n"
+    "       timeit SUBCOMMAND [options] [args]   (timeit SUBCOMMAND --help for its options)\n";
+
+void PrintSubcommands(std::FILE* out) {
+  std::fprintf(out, "subcommands:\n");
   for (const Subcommand& s : kSubcommands) std::fprintf(out, "  %-10s %s\n", s.name, s.summary);
+}
+
+/// The usage line once, what the run mode does, its options, the subcommands.
+void PrintHelp() {
+  std::printf("%s%s\noptions:\n%s\n", kUsage,
+              "Runs COMMAND repeatedly and records every run of its whole process tree in a CSV.\n"
+              "Options stop at the first word that is not an option.\n",
+              RunOptionHelp().c_str());
+  PrintSubcommands(stdout);
 }
 
 }  // namespace
 
 int Dispatch(int argc, char** argv) {
   if (argc < 2) {
-    PrintUsage(stderr);
+    std::fprintf(stderr, "%s\n", kUsage);
+    PrintSubcommands(stderr);
     return kExitBadInput;
   }
   const std::string_view first = argv[1];
   if (first == "--help" || first == "-h") {
-    PrintUsage(stdout);
-    std::printf("\n%s", RunUsage().c_str());
+    PrintHelp();
     return kExitOk;
   }
   if (first == "--version") return PrintVersion(argc - 1, argv + 1);

@@ -440,17 +440,16 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
        "label "
        "column with several labels\n"},
       {{"compare", "-m", "real,bogus", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -m 'bogus': no such metric in isync.csv, no_isync.csv; there are: real, "
-       "user, sys\n"},
+       "timeit: compare: -m 'bogus': no such metric in isync.csv, no_isync.csv; there are: 'real', "
+       "'user', 'sys'\n"},
       {{"compare", "-c", "100", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -c wants a confidence level between 0 and 100 (percent), not '100' (see "
-       "timeit "
-       "compare --help)\n"},
+       "timeit: compare: -c: expected a confidence level between 0 and 100 (percent), got '100' "
+       "(see timeit compare --help)\n"},
       {{"compare", "-w", "1", "isync.csv", "no_isync.csv"},
-       "timeit: compare: -w wants a plot width from 2 to 1000000, not '1' (see timeit compare "
+       "timeit: compare: -w: expected a plot width from 2 to 1000000, got '1' (see timeit compare "
        "--help)\n"},
       {{"compare", "--bogus", "isync.csv"},
-       "timeit: compare: unknown option '--bogus' (see timeit compare --help)\n"},
+       "timeit: compare: unrecognised option '--bogus' (see timeit compare --help)\n"},
   };
   for (const BadInput& c : cases) {
     const ProcessResult r = RunTimeit(c.args, "", dir.path());

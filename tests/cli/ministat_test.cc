@@ -129,27 +129,28 @@ INSTANTIATE_TEST_SUITE_P(
                  "ministat: at most 7 data sets, got 8 (see timeit ministat -h)"},
         BadInput{{"-d", "", "ok"},
                  "",
-                 "ministat: -d wants at least one delimiter character (see timeit ministat -h)"},
+                 "ministat: -d: expected at least one delimiter character, got '' (see timeit ministat "
+                 "-h)"},
         // ministat itself segfaults on -w 1.
         BadInput{{"-w", "1", "ok"},
                  "",
-                 "ministat: -w wants a plot width from 2 to 1000000, not '1' (see timeit ministat "
+                 "ministat: -w: expected a plot width from 2 to 1000000, got '1' (see timeit ministat "
                  "-h)"},
         BadInput{{"-w", "x", "ok"},
                  "",
-                 "ministat: -w wants a plot width from 2 to 1000000, not 'x' (see timeit ministat "
+                 "ministat: -w: expected a plot width from 2 to 1000000, got 'x' (see timeit ministat "
                  "-h)"},
         BadInput{{"-c", "100", "ok"},
                  "",
-                 "ministat: -c wants a confidence level between 0 and 100 (percent), not '100' "
+                 "ministat: -c: expected a confidence level between 0 and 100 (percent), got '100' "
                  "(see timeit ministat -h)"},
         BadInput{{"-c0", "ok"},
                  "",
-                 "ministat: -c wants a confidence level between 0 and 100 (percent), not '0' "
+                 "ministat: -c: expected a confidence level between 0 and 100 (percent), got '0' "
                  "(see timeit ministat -h)"},
         BadInput{{"-C", "0", "ok"},
                  "",
-                 "ministat: -C wants a column number from 1 up, not '0' (see timeit ministat -h)"},
+                 "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat -h)"},
         BadInput{{"-x", "ok"}, "", "ministat: unknown option -x (see timeit ministat -h)"},
         BadInput{{"ok", "-w"}, "", "ministat: -w needs a value (see timeit ministat -h)"}));
 

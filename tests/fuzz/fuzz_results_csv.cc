@@ -35,8 +35,8 @@ void Read(std::string_view text) {
 void Append(std::string_view text) {
   const timeit::fuzz::MemFile file(text);
   std::vector<std::string> warnings;
-  timeit::ResultsCsvWriter writer(file.path(), kColumns, "a", warnings);
-  writer.Append("a," + std::to_string(writer.last_run() + 1) + ",0,t,0,1\n", false);
+  timeit::ResultsCsvWriter writer(file.path(), kColumns, warnings);
+  writer.Append("a," + std::to_string(writer.LastRun("a") + 1) + ",0,t,0,1\n", false);
 }
 
 }  // namespace

@@ -41,9 +41,9 @@ const std::string kHeader = "label,run,warmup,start,status,real\n";
 
 TEST_F(ResultsCsvTest, NewFileGetsHeaderThenRows) {
   std::vector<std::string> warnings;
-  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_FALSE(w.appending());
-  EXPECT_EQ(w.last_run(), 0);
+  EXPECT_EQ(w.LastRun("a"), 0);
   w.Append("a,1,1,t,0,1.5\n", false);
   w.Append("a,2,0,t,0,1.25\n", true);
   EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1.5\na,2,0,t,0,1.25\n");
@@ -53,9 +53,9 @@ TEST_F(ResultsCsvTest, NewFileGetsHeaderThenRows) {
 TEST_F(ResultsCsvTest, AppendingContinuesTheLabelsRunNumbers) {
   Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\n");
   std::vector<std::string> warnings;
-  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_TRUE(w.appending());
-  EXPECT_EQ(w.last_run(), 2);
+  EXPECT_EQ(w.LastRun("a"), 2);
   w.Append("a,3,0,t,0,1\n", false);
   EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\na,3,0,t,0,1\n");
 }
@@ -64,7 +64,7 @@ TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
   Write("a.csv", "label,run,warmup,start,status,real,cycles\n");
   std::vector<std::string> warnings;
   try {
-    ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+    ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(
@@ -77,8 +77,8 @@ TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
 TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
   Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.9");
   std::vector<std::string> warnings;
-  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
-  EXPECT_EQ(w.last_run(), 1);
+  ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
+  EXPECT_EQ(w.LastRun("a"), 1);
   w.Append("a,2,0,t,0,1\n", false);
   EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\n");
   ASSERT_EQ(warnings.size(), 1u);
@@ -89,7 +89,7 @@ TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
 TEST_F(ResultsCsvTest, NulBytesLeftByAPowerLossAreRemoved) {
   Write("a.csv", kHeader + "a,1,1,t,0,1\n" + std::string(5, '\0'));
   std::vector<std::string> warnings;
-  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\n");
   EXPECT_EQ(warnings.size(), 1u);
 }
@@ -97,7 +97,7 @@ TEST_F(ResultsCsvTest, NulBytesLeftByAPowerLossAreRemoved) {
 TEST_F(ResultsCsvTest, CutOffHeaderIsRewritten) {
   Write("a.csv", "label,ru");
   std::vector<std::string> warnings;
-  ResultsCsvWriter w(Path("a.csv"), kColumns, "a", warnings);
+  ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_EQ(Read("a.csv"), kHeader);
 }
 

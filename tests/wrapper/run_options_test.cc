@@ -24,7 +24,7 @@ std::string UsageMessage(std::vector<const char*> args) {
 
 using Words = std::vector<std::string>;
 
-TEST(CliTest, Defaults) {
+TEST(RunOptionsTest, Defaults) {
   const RunOptions o = Parse({"make"});
   EXPECT_EQ(o.runs, 10);
   EXPECT_EQ(o.warmup, 1);
@@ -35,19 +35,19 @@ TEST(CliTest, Defaults) {
   EXPECT_EQ(o.command, Words{"make"});
 }
 
-TEST(CliTest, OptionsStopAtTheFirstCommandWord) {
+TEST(RunOptionsTest, OptionsStopAtTheFirstCommandWord) {
   const RunOptions o = Parse({"-n", "3", "make", "-j64", "-n", "buildkernel"});
   EXPECT_EQ(o.runs, 3);
   EXPECT_EQ(o.command, (Words{"make", "-j64", "-n", "buildkernel"}));
 }
 
-TEST(CliTest, DoubleDashEndsOptions) {
+TEST(RunOptionsTest, DoubleDashEndsOptions) {
   const RunOptions o = Parse({"-w", "0", "--", "-weird-command", "--runs"});
   EXPECT_EQ(o.warmup, 0);
   EXPECT_EQ(o.command, (Words{"-weird-command", "--runs"}));
 }
 
-TEST(CliTest, ValueForms) {
+TEST(RunOptionsTest, ValueForms) {
   EXPECT_EQ(Parse({"-n5", "true"}).runs, 5);
   EXPECT_EQ(Parse({"--runs=6", "true"}).runs, 6);
   EXPECT_EQ(Parse({"--runs", "7", "true"}).runs, 7);
@@ -55,7 +55,7 @@ TEST(CliTest, ValueForms) {
   EXPECT_EQ(Parse({"-o", "-", "true"}).output, "-");
 }
 
-TEST(CliTest, AllOptions) {
+TEST(RunOptionsTest, AllOptions) {
   const RunOptions o = Parse({"--label",
                               "x",
                               "--prepare",
@@ -92,37 +92,40 @@ TEST(CliTest, AllOptions) {
   EXPECT_EQ(o.progress, ProgressMode::kNone);
 }
 
-TEST(CliTest, EventsAreRepeatableAndCommaSeparated) {
+TEST(RunOptionsTest, EventsAreRepeatableAndCommaSeparated) {
   const RunOptions o =
       Parse({"-e", "cycles,instructions", "--events", "syscalls", "-e", "r003c", "true"});
   EXPECT_EQ(o.events, (Words{"cycles", "instructions", "syscalls", "r003c"}));
   EXPECT_TRUE(Parse({"--no-counters", "true"}).no_counters);
 }
 
-TEST(CliTest, ShellTakesOneWord) {
+TEST(RunOptionsTest, ShellTakesOneWord) {
   const RunOptions o = Parse({"--shell", "make && make install"});
   EXPECT_TRUE(o.shell);
   EXPECT_EQ(o.command, Words{"make && make install"});
   EXPECT_NE(UsageMessage({"--shell", "make", "install"}).find("one word"), std::string::npos);
 }
 
-TEST(CliTest, HelpAndVersionNeedNoCommand) {
+TEST(RunOptionsTest, HelpAndVersionNeedNoCommand) {
   EXPECT_TRUE(Parse({"--help"}).help);
   EXPECT_TRUE(Parse({"--version"}).version);
 }
 
-TEST(CliTest, BadCountsAreOneClearLine) {
+TEST(RunOptionsTest, BadCountsAreOneClearLine) {
+  const std::string hint = " (see timeit --help)";
   EXPECT_EQ(UsageMessage({"-n", "abc", "true"}),
-            "-n/--runs: expected a positive integer, got 'abc'");
-  EXPECT_EQ(UsageMessage({"-n", "-3", "true"}), "-n/--runs: expected a positive integer, got '-3'");
-  EXPECT_EQ(UsageMessage({"-n", "0", "true"}), "-n/--runs: expected a positive integer, got '0'");
+            "-n/--runs: expected a positive integer, got 'abc'" + hint);
+  EXPECT_EQ(UsageMessage({"-n", "-3", "true"}),
+            "-n/--runs: expected a positive integer, got '-3'" + hint);
+  EXPECT_EQ(UsageMessage({"-n", "0", "true"}),
+            "-n/--runs: expected a positive integer, got '0'" + hint);
   EXPECT_EQ(UsageMessage({"-w", "x", "true"}),
-            "-w/--warmup: expected a non-negative integer, got 'x'");
+            "-w/--warmup: expected a non-negative integer, got 'x'" + hint);
   EXPECT_NE(UsageMessage({"--timeout", "0", "true"}).find("--timeout"), std::string::npos);
   EXPECT_NE(UsageMessage({"--progress", "fancy", "true"}).find("--progress"), std::string::npos);
 }
 
-TEST(CliTest, UnknownOptionAndMissingPieces) {
+TEST(RunOptionsTest, UnknownOptionAndMissingPieces) {
   EXPECT_NE(UsageMessage({"--bogus", "true"}).find("bogus"), std::string::npos);
   EXPECT_NE(UsageMessage({"-n"}).find("needs a value"), std::string::npos);
   EXPECT_NE(UsageMessage({"-n", "3"}).find("no command"), std::string::npos);
@@ -130,7 +133,7 @@ TEST(CliTest, UnknownOptionAndMissingPieces) {
             std::string::npos);
 }
 
-TEST(CliTest, CpuLists) {
+TEST(RunOptionsTest, CpuLists) {
   EXPECT_EQ(ParseCpuList("3"), std::vector<int>{3});
   EXPECT_EQ(ParseCpuList("0-1,4-5"), (std::vector<int>{0, 1, 4, 5}));
   EXPECT_THROW(ParseCpuList("3-1"), UsageError);

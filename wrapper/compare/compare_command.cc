@@ -8,13 +8,14 @@
 #include <fstream>
 
 #include "wrapper/base/errors.h"
+#include "wrapper/base/plot_width.h"
+#include "wrapper/base/text.h"
 #include "wrapper/compare/compare_blocks.h"
 #include "wrapper/compare/compare_html.h"
 #include "wrapper/compare/compare_json.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
-#include "wrapper/ministat/ministat_options.h"
 
 namespace timeit {
 namespace {
@@ -30,7 +31,7 @@ bool HasValues(const CompareInput& in, const std::string& metric) {
 std::string KnownMetrics(const std::vector<std::string>& metrics) {
   std::string list;
   for (std::size_t i = 0; i < metrics.size() && i < 12; ++i)
-    list += (i == 0 ? "" : ", ") + metrics[i].substr(0, 40);
+    list += (i == 0 ? "" : ", ") + QuoteForMessage(metrics[i]);
   return metrics.size() > 12 ? list + ", ..." : list;
 }
 
@@ -42,7 +43,7 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
     for (const std::string& m : o.metrics) {
       if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
         throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}",
-                                     QuoteShort(m), fmt::join(o.files, ", "),
+                                     QuoteForMessage(m), fmt::join(o.files, ", "),
                                      KnownMetrics(in.metrics)));
       if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
     }
@@ -100,7 +101,7 @@ void RunComparison(const CompareOptions& options, std::FILE* out) {
 int CompareMain(int argc, char** argv) {
   const CompareOptions options = ParseCompareOptions(argc, argv);
   if (options.help) {
-    std::fputs(CompareUsage(), stdout);
+    std::fputs(CompareUsage().c_str(), stdout);
     return kExitOk;
   }
   RunComparison(options, stdout);

@@ -20,12 +20,13 @@ struct CompareOptions {
 };
 
 /// The usage text, newline included.
-const char* CompareUsage();
+std::string CompareUsage();
 
-/// Parses `timeit compare` arguments (argv[0] is the subcommand's name):
-/// -c CONF, -w WIDTH, -m LIST (repeatable), --csv FILE, attached (-w80,
-/// --csv=x.csv) or separate; -s; -h/--help; "--" ends the options. Options
-/// may follow file names, as with ministat. Throws UsageError.
+/// Parses `timeit compare` arguments (argv[0] is the subcommand's name) with
+/// Boost.Program_options: -c CONF, -w WIDTH, -m LIST (repeatable), --csv
+/// FILE, attached (-w80, --csv=x.csv) or separate; -s; -h/--help; "--" ends
+/// the options. Options may follow file names, as with ministat. Throws
+/// UsageError.
 CompareOptions ParseCompareOptions(int argc, char** argv);
 
 }  // namespace timeit

@@ -9,6 +9,8 @@
 #include "platforms/metrics.h"
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/number_text.h"
+#include "wrapper/base/text.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 
@@ -17,32 +19,10 @@ namespace {
 
 constexpr std::string_view kRunningSuffix = ".running";
 
-std::string_view Trim(std::string_view v) {
-  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
-  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-  return v;
-}
-
-/// Whether a non-empty cell reads as a number, by ParseMetricCell's rules;
-/// decides, from a column's first value, whether the column is a metric.
-bool LooksNumeric(std::string_view v) {
-  v = Trim(v);
-  if (!v.empty() && v.front() == '+') v.remove_prefix(1);
-  double d = 0;
-  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-  return !v.empty() && ec == std::errc() && p == v.data() + v.size();
-}
-
-bool IsEmptyCell(std::string_view v) {
-  v = Trim(v);
-  return v.empty() || v == "NA" || v == "nan" || v == "NaN";
-}
-
 /// The `run` cell as a number; `ordinal` when it is missing or not a whole number.
 long RunNumber(std::string_view cell, long ordinal) {
   long n = 0;
-  const auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), n);
-  return !cell.empty() && ec == std::errc() && p == cell.data() + cell.size() ? n : ordinal;
+  return ParseWhole(cell, n) ? n : ordinal;
 }
 
 void AddDistinct(std::vector<std::string>& list, const std::string& value) {
@@ -58,7 +38,7 @@ std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
     if (IsNonMetricColumn(name) || name.ends_with(kRunningSuffix)) continue;
     for (const auto& row : t.rows) {
       if (IsEmptyCell(row[c])) continue;
-      if (LooksNumeric(row[c])) metrics.push_back(c);
+      if (CellNumber(row[c])) metrics.push_back(c);
       break;
     }
     // A column with no value at all may still be a counter that was not
@@ -130,9 +110,9 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
     return s;
   }
   if (in_.sets.size() == stats::kMaxDataSets)
-    throw InputError(
-        t.file, t.lines[row],
-        "an 8th set (" + QuoteShort(key) + "): compare takes at most 7, as ministat has 7 symbols");
+    throw InputError(t.file, t.lines[row],
+                     "an 8th set (" + QuoteForMessage(key) +
+                         "): compare takes at most 7, as ministat has 7 symbols");
   in_.sets.push_back(CompareSet{});
   in_.sets.back().label = key;
   in_.sets.back().files.push_back(t.file);
@@ -198,8 +178,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
       const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
       if (v && !std::isfinite(*v))
         throw InputError(t.file, t.lines[r],
-                         "column " + QuoteShort(t.columns[metric_columns[i]]) + ": " +
-                             QuoteShort(Trim(t.rows[r][metric_columns[i]])) +
+                         "column " + QuoteForMessage(t.columns[metric_columns[i]]) + ": " +
+                             QuoteForMessage(Trim(t.rows[r][metric_columns[i]])) +
                              " is not a finite number");
       if (!v) {
         ++m.empty_cells;
@@ -220,7 +200,7 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
   if (in_.sets.size() < 2)
     throw InputError(last_file, 0,
                      in_.sets.empty() ? std::string("no runs to compare")
-                                      : "only one set (" + QuoteShort(in_.sets.front().label) +
+                                      : "only one set (" + QuoteForMessage(in_.sets.front().label) +
                                             "); compare wants two or more: several files, or a "
                                             "label column with several labels");
   MetricOrder(in_.metrics, counters_);
@@ -238,8 +218,9 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files,
     tables.push_back(ReadResultsCsv(f, &notes));
     if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
     const std::vector<std::string>& header = tables.back().columns;
-    if (!header.empty() && std::all_of(header.begin(), header.end(),
-                                       [](const std::string& c) { return LooksNumeric(c); }))
+    if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) {
+          return CellNumber(c).has_value();
+        }))
       throw InputError(
           f, 1,
           "no header row: the first line holds numbers (timeit ministat reads plain columns)");
@@ -284,14 +265,6 @@ void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::strin
   };
   std::stable_sort(metrics.begin(), metrics.end(),
                    [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
-}
-
-std::string QuoteShort(std::string_view text) {
-  constexpr std::size_t kMax = 40;
-  std::string quoted(text.substr(0, kMax));
-  for (char& c : quoted)
-    if (c == '\n' || c == '\r') c = ' ';
-  return "'" + quoted + (text.size() > kMax ? "...'" : "'");
 }
 
 bool LowerIsBetter(const std::string& metric) { return BaseName(metric) != "ipc"; }

@@ -75,10 +75,6 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files,
 /// given. `counters` names columns known to have a `.running` companion.
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters);
 
-/// `text` as quoted in a one-line message: line breaks as spaces, and cut to
-/// 40 characters with "..." (a 10 MB cell must not become a 10 MB message).
-std::string QuoteShort(std::string_view text);
-
 /// False for metrics where a higher value is better: ipc, and what any set's
 /// file lists in its `higher_is_better` column; true otherwise:
 /// times and counts, and any column we do not know.

@@ -2,8 +2,10 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "counters/counter_plan.h"
 #include "counters/pfm_library.h"
@@ -13,6 +15,7 @@
 #include "platforms/kernel_pmus.h"
 #include "platforms/platform.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/option_parser.h"
 #include "wrapper/sources/counter_source.h"
 
 namespace timeit {
@@ -21,11 +24,6 @@ namespace {
 using counters::ChainStep;
 using counters::EventStatus;
 using counters::PlannedCounter;
-
-constexpr const char* kUsage =
-    "usage: timeit events [--platform NAME] [--cpuinfo PATH]\n"
-    "  --platform NAME  show NAME's table instead of detecting this machine's\n"
-    "  --cpuinfo PATH   detect from PATH instead of /proc/cpuinfo\n";
 
 std::string PlatformNames() {
   std::string names;
@@ -97,19 +95,25 @@ void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
 int EventsMain(int argc, char** argv) {
   std::string platform_name;
   std::string cpuinfo_path = CpuInfoPath();
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      fmt::print("{}", kUsage);
-      return kExitOk;
-    }
-    if ((arg == "--platform" || arg == "--cpuinfo") && i + 1 < argc) {
-      (arg == "--platform" ? platform_name : cpuinfo_path) = argv[++i];
-    } else if (arg.starts_with("--platform=")) {
-      platform_name = arg.substr(11);
-    } else {
-      throw UsageError("events: unexpected '" + std::string(arg) + "'\n" + kUsage);
-    }
+  bool help = false;
+  po::options_description flags;
+  auto add = flags.add_options();
+  add("platform", po::value(&platform_name)->value_name("NAME"),
+      "show NAME's table instead of detecting this machine's");
+  add("cpuinfo", po::value(&cpuinfo_path)->value_name("PATH"),
+      "detect from PATH instead of /proc/cpuinfo (or $TIMEIT_CPUINFO)");
+  add("help,h", po::bool_switch(&help), "this text");
+  ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), flags,
+               {.positional = "",
+                .stop_at_first_positional = false,
+                .context = "events",
+                .help_hint = "see timeit events --help"});
+  if (help) {
+    fmt::print(
+        "usage: timeit events [--platform NAME] [--cpuinfo PATH]\n"
+        "Shows the platform, its counters' events and what counts here.\n\noptions:\n{}",
+        FormatOptionHelp(flags));
+    return kExitOk;
   }
   platforms::PlatformId platform;
   const bool named = !platform_name.empty();

@@ -15,6 +15,7 @@
 #include "stats/data_set.h"
 #include "stats/ministat_report.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/plot_width.h"
 #include "wrapper/ministat/ministat_options.h"
 #include "wrapper/ministat/ministat_reader.h"
 

@@ -1,17 +1,11 @@
 #include "wrapper/ministat/ministat_options.h"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <charconv>
-#include <climits>
-#include <cstdlib>
 #include <string_view>
 
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
-#include "wrapper/base/parse_whole.h"
+#include "wrapper/base/number_text.h"
+#include "wrapper/base/plot_width.h"
 
 namespace timeit {
 namespace {
@@ -20,34 +14,28 @@ namespace {
   throw UsageError("ministat: " + why + " (see timeit ministat -h)");
 }
 
-void ApplyValueOption(char option, const std::string& value, MinistatCommandOptions& o) {
-  const std::string quoted = "'" + value + "'";
+/// Applies one value option; a bad value is BadValue's wording under "ministat: ".
+void ApplyValueOption(char option, const std::string& value, MinistatCommandOptions& o) try {
   switch (option) {
     case 'C':
-      if (!ParseWhole(value, o.format.column) || o.format.column < 1) {
-        Bad("-C wants a column number from 1 up, not " + quoted);
-      }
+      o.format.column = WholeValue("-C", value, 1, "a column number from 1 up");
       return;
-    case 'c': {
-      double c = 0;
-      if (!ParseWhole(value, c) || !(c > 0 && c < 100)) {
-        Bad("-c wants a confidence level between 0 and 100 (percent), not " + quoted);
-      }
-      o.report.confidence_percent = c;
+    case 'c':
+      o.report.confidence_percent =
+          DoubleValue("-c", value, 0, "a confidence level between 0 and 100 (percent)", 100);
       return;
-    }
     case 'd':
-      if (value.empty()) Bad("-d wants at least one delimiter character");
+      if (value.empty()) throw BadValue("-d", "at least one delimiter character", value);
       o.format.delimiters = value;
       return;
     case 'w':
-      if (!ParseWhole(value, o.report.width) || o.report.width < 2 ||
-          o.report.width > kMaxPlotWidth) {
-        Bad("-w wants a plot width from 2 to " + std::to_string(kMaxPlotWidth) + ", not " + quoted);
-      }
+      o.report.width = WholeValue(
+          "-w", value, 2, "a plot width from 2 to " + std::to_string(kMaxPlotWidth), kMaxPlotWidth);
       o.width_given = true;
       return;
   }
+} catch (const UsageError& e) {
+  Bad(e.what());
 }
 
 /// Handles one "-xyz" word starting at argv[i]; returns how many words it used.
@@ -110,6 +98,10 @@ const char* MinistatUsage() {
          "  -w   plot width (default 74, or the terminal's width)\n";
 }
 
+// Not Boost.Program_options, unlike every other subcommand: this is a drop-in
+// for ministat, whose options are POSIX getopt's ("-nAw80", "-qC2 -d,",
+// options after file names as with glibc), and Boost groups, attaches and
+// reports them otherwise.
 MinistatCommandOptions ParseMinistatOptions(int argc, char** argv) {
   MinistatCommandOptions o;
   bool options_done = false;
@@ -132,20 +124,6 @@ MinistatCommandOptions ParseMinistatOptions(int argc, char** argv) {
     Bad("at most 7 data sets, got " + std::to_string(o.files.size()));
   }
   return o;
-}
-
-std::optional<int> TerminalPlotWidth(int stdout_fd) {
-  long width = 74;
-  if (::isatty(stdout_fd)) {
-    winsize size{};
-    if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && *columns != '\0') {
-      width = std::strtol(columns, nullptr, 10);  // atoi() in ministat
-    } else if (::ioctl(stdout_fd, TIOCGWINSZ, &size) != -1 && size.ws_col > 0) {
-      width = size.ws_col - 2;
-    }
-  }
-  if (width < 2) return std::nullopt;
-  return static_cast<int>(std::min<long>(width, kMaxPlotWidth));
 }
 
 }  // namespace timeit

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,10 +26,5 @@ const char* MinistatUsage();
 /// ends the options. As with Debian's ministat (glibc getopt), options may
 /// follow file names. Throws UsageError on anything it cannot use.
 MinistatCommandOptions ParseMinistatOptions(int argc, char** argv);
-
-/// The plot width ministat would use when -w is not given: 74, or when
-/// standard output is a terminal, $COLUMNS if set and non-empty, else the
-/// terminal's width minus 2. nullopt when that gives less than 2 columns.
-std::optional<int> TerminalPlotWidth(int stdout_fd);
 
 }  // namespace timeit

@@ -9,6 +9,8 @@
 
 #include "wrapper/base/csv_text.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/number_text.h"
+#include "wrapper/base/text.h"
 #include "wrapper/results/results_columns.h"
 
 namespace timeit {
@@ -65,28 +67,29 @@ ResultsTable ReadResultsCsv(const std::string& path, std::vector<std::string>* w
   return ParseResultsCsv(s.str(), path, warnings);
 }
 
+bool IsEmptyCell(std::string_view cell) {
+  cell = Trim(cell);
+  return cell.empty() || cell == "NA" || cell == "nan" || cell == "NaN";
+}
+
+std::optional<double> CellNumber(std::string_view cell) {
+  cell = Trim(cell);
+  if (!cell.empty() && cell.front() == '+') cell.remove_prefix(1);
+  double d = 0;
+  if (!ParseWhole(cell, d)) return std::nullopt;
+  return d;
+}
+
 std::optional<double> ParseMetricCell(const ResultsTable& table, std::size_t row,
                                       std::size_t column) {
   const std::string& cell = table.rows[row][column];
-  std::string_view v = cell;
-  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
-  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-  if (v.empty() || v == "NA" || v == "nan" || v == "NaN") return std::nullopt;
-  if (v.front() == '+') v.remove_prefix(1);
-  double d = 0;
-  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-  // Quoted in part, on one line: a 10 MB cell must not become a 10 MB message.
-  const auto quote = [](std::string_view s) {
-    std::string q(s.substr(0, 40));
-    for (char& c : q)
-      if (c == '\n' || c == '\r') c = ' ';
-    return "'" + q + (s.size() > 40 ? "...'" : "'");
-  };
-  if (ec != std::errc() || p != v.data() + v.size())
-    throw InputError(
-        table.file, table.lines[row],
-        "column " + quote(table.columns[column]) + ": " + quote(cell) + " is not a number");
-  return d;
+  if (IsEmptyCell(cell)) return std::nullopt;
+  const std::optional<double> v = CellNumber(cell);
+  if (!v)
+    throw InputError(table.file, table.lines[row],
+                     "column " + QuoteForMessage(table.columns[column]) + ": " +
+                         QuoteForMessage(Trim(cell)) + " is not a number");
+  return v;
 }
 
 }  // namespace timeit

@@ -30,6 +30,13 @@ ResultsTable ParseResultsCsv(std::string_view text, const std::string& file,
 /// Reads and parses `path`. Throws InputError when it cannot be read.
 ResultsTable ReadResultsCsv(const std::string& path, std::vector<std::string>* warnings);
 
+/// Whether a cell holds no value: blank, or NA/nan/NaN as pandas and R write.
+bool IsEmptyCell(std::string_view cell);
+
+/// A cell read as a number (ParseWhole's rules, with blanks around it and a
+/// leading '+' allowed, as spreadsheets write them); nullopt for text.
+std::optional<double> CellNumber(std::string_view cell);
+
 /// The number in a metric cell: nullopt for an empty cell. Throws InputError
 /// naming file, line and column for text that is not a number.
 std::optional<double> ParseMetricCell(const ResultsTable& table, std::size_t row,

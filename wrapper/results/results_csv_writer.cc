@@ -6,11 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
 #include "wrapper/base/csv_text.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/number_text.h"
+#include "wrapper/base/text.h"
 #include "wrapper/results/results_csv_reader.h"
 
 namespace timeit {
@@ -32,7 +33,7 @@ std::string FirstDifference(const std::vector<std::string>& file,
   std::size_t i = 0;
   while (i < file.size() && i < ours.size() && file[i] == ours[i]) ++i;
   const auto name = [](const std::vector<std::string>& v, std::size_t k) {
-    return k < v.size() ? "'" + v[k].substr(0, 40) + "'" : std::string("nothing");
+    return k < v.size() ? QuoteForMessage(v[k]) : std::string("nothing");
   };
   return "column " + std::to_string(i + 1) + " is " + name(file, i) + " in the file and " +
          name(ours, i) + " in this series";
@@ -41,7 +42,7 @@ std::string FirstDifference(const std::vector<std::string>& file,
 }  // namespace
 
 ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
-                                   const std::string& label, std::vector<std::string>& warnings)
+                                   std::vector<std::string>& warnings)
     : path_(path == "-" ? "stdout" : path) {
   if (path == "-") {
     fd_.Reset(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
@@ -72,11 +73,17 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   appending_ = !existing.rows.empty();
   const std::size_t run_col = *existing.Column("run");
   const std::size_t label_col = *existing.Column("label");
-  for (std::size_t r = 0; r < existing.rows.size(); ++r) {
-    if (existing.rows[r][label_col] != label) continue;
-    const int run = std::atoi(existing.rows[r][run_col].c_str());
-    if (run > last_run_) last_run_ = run;
+  for (const std::vector<std::string>& row : existing.rows) {
+    int run = 0;
+    if (!ParseWhole(row[run_col], run)) continue;  // a hand-edited cell numbers nothing
+    int& last = last_runs_[row[label_col]];
+    last = std::max(last, run);
   }
+}
+
+int ResultsCsvWriter::LastRun(const std::string& label) const {
+  const auto it = last_runs_.find(label);
+  return it == last_runs_.end() ? 0 : it->second;
 }
 
 std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,11 +19,12 @@ class ResultsCsvWriter {
   /// (another set of columns is an InputError); a last line cut short by a
   /// crash is removed first, with a warning added to `warnings`.
   ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
-                   const std::string& label, std::vector<std::string>& warnings);
+                   std::vector<std::string>& warnings);
 
-  /// The highest run number the existing file holds for the label (0: none),
-  /// so that an appended series continues the numbering.
-  int last_run() const { return last_run_; }
+  /// The highest run number the existing file holds for `label` (0: none),
+  /// so that an appended series, or each configuration, continues its own
+  /// numbering. Read once, when the file is opened.
+  int LastRun(const std::string& label) const;
   /// True when rows were already there.
   bool appending() const { return appending_; }
 
@@ -37,7 +39,7 @@ class ResultsCsvWriter {
 
   std::string path_;
   platforms::UniqueFd fd_;
-  int last_run_ = 0;
+  std::map<std::string, int> last_runs_;  ///< label -> highest run number
   bool appending_ = false;
   bool is_regular_file_ = false;
 };

@@ -20,6 +20,7 @@ ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata
   columns_.insert(columns_.end(), kSeriesColumns.begin(), kSeriesColumns.end());
   if (!m.higher_is_better.empty()) columns_.emplace_back(kHigherIsBetterColumn);
   AppendCsvField(label_field_, label);
+  label_ = std::move(label);
   for (const std::string* v : {&m.host, &m.kernel_release, &m.kernel_version, &m.cpu_model,
                                &m.platform, &m.timeit_version, &m.command}) {
     series_suffix_.push_back(',');

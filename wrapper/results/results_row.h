@@ -21,6 +21,8 @@ class ResultsRowFormatter {
 
   /// The header: run columns, metric columns, series columns.
   const std::vector<std::string>& columns() const { return columns_; }
+  /// The label column's text on every row.
+  const std::string& label() const { return label_; }
 
   /// One row, newline included. `status` is the exit status ("0"), the
   /// signal ("SIGSEGV") or "timeout"; `values` has one entry per metric
@@ -32,6 +34,7 @@ class ResultsRowFormatter {
  private:
   std::vector<std::string> columns_;
   std::size_t metric_count_;
+  std::string label_;
   std::string label_field_;
   std::string series_suffix_;  ///< ",host,...,command\n" quoted
   std::string row_;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wrapper/process/child_launcher.h"
+#include "wrapper/results/results_csv_writer.h"
 #include "wrapper/results/results_row.h"
 #include "wrapper/run/run_options.h"
 
@@ -41,21 +42,11 @@ std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs,
 
 /// The configurations of `configs` (NAME, CMD pairs): launchers like
 /// `like` but through /bin/sh, formatters of `metric_columns` with
-/// `metadata`, and the run numbers an existing `csv_path` already holds for
-/// each name, so that appending continues the numbering.
+/// `metadata`, and the run numbers `csv` already holds for each name, so
+/// that appending continues the numbering.
 std::vector<ConfigSeries> MakeConfigSeries(
     const std::vector<std::pair<std::string, std::string>>& configs, const LaunchSpec& like,
     const SeriesMetadata& metadata, const std::vector<std::string>& metric_columns,
-    const std::string& csv_path);
-
-/// Parses one `--config` value, NAME=CMD. Throws UsageError for a missing
-/// '=', an empty NAME or one with a comma, quote or line break.
-std::pair<std::string, std::string> ParseConfigOption(const std::string& value);
-
-/// Checks --config, --order and --seed together and sets `o`'s order and
-/// seed (UsageError): 2 to 7 distinct names (compare's limit), no --label
-/// with --config (the names are the labels), --order alternate|random and
-/// --seed N only with --config, --seed only with --order random.
-void CheckConfigOptions(const std::string& order, const std::string& seed, RunOptions& o);
+    const ResultsCsvWriter& csv);
 
 }  // namespace timeit

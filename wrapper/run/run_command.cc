@@ -99,7 +99,7 @@ int RunMain(int argc, char** argv) {
       metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
   ResultsRowFormatter rows(label, metadata, metric_columns);
   std::vector<std::string> warnings;
-  ResultsCsvWriter csv(csv_path, rows.columns(), label, warnings);
+  ResultsCsvWriter csv(csv_path, rows.columns(), warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (!o.quiet && !csv_on_stdout) {
     if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
@@ -107,7 +107,7 @@ int RunMain(int argc, char** argv) {
                    label.c_str());
     else if (csv.appending())
       std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
-                   csv_path.c_str(), label.c_str(), csv.last_run() + 1);
+                   csv_path.c_str(), label.c_str(), csv.LastRun(label) + 1);
     else
       std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
                    label.c_str());
@@ -155,7 +155,7 @@ int RunMain(int argc, char** argv) {
                     csv_on_stdout ? std::string("stdout") : csv_path,
                     csv_on_stdout ? stderr : stdout};
   if (!o.configs.empty()) {
-    parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv_path);
+    parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv);
     const std::uint64_t seed =
         o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
     if (o.random_order && !o.seed_given && !o.quiet)

@@ -77,7 +77,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
                                    p_.schedule[static_cast<std::size_t>(index)].config)];
   const int series_index = config ? p_.schedule[static_cast<std::size_t>(index)].index : index;
   const bool warmup = series_index < o.warmup;
-  const int run = (config ? config->last_run : p_.csv.last_run()) + series_index + 1;
+  const int run = (config ? config->last_run : p_.csv.LastRun(p_.rows.label())) + series_index + 1;
   if (config && !RunHelper(config->command.get(), config->option.c_str(), run)) {
     exit_status = kExitCommandFailed;
     return Step::kStop;

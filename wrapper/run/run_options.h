@@ -57,7 +57,14 @@ RunOptions ParseRunOptions(int argc, const char* const* argv);
 /// Parses a CPU list such as "0-3,8,10-11". Throws UsageError.
 std::vector<int> ParseCpuList(const std::string& text);
 
-/// The --help text of the run mode.
+/// Parses one `--config` value, NAME=CMD. Throws UsageError for a missing
+/// '=', an empty NAME or one with a comma, quote or line break.
+std::pair<std::string, std::string> ParseConfigOption(const std::string& value);
+
+/// The run mode's usage line, what it does, and its options.
 std::string RunUsage();
+
+/// The run mode's options alone, one per line, for `timeit --help`.
+std::string RunOptionHelp();
 
 }  // namespace timeit
