@@ -60,6 +60,7 @@ struct OutputMetric {
   OutputMetricSpec spec;
   std::unique_ptr<pcre2_code, CodeDeleter> code;
   std::unique_ptr<pcre2_match_data, MatchDataDeleter> match;
+  bool jit = false;  ///< compiled to machine code: pcre2_jit_match skips the checks
   // The current run's last match, written by the reader thread.
   bool matched = false;
   std::array<char, kMaxCapture> capture{};
@@ -130,8 +131,10 @@ class OutputMetricSource : public MeasurementSource {
     const auto* subject = reinterpret_cast<PCRE2_SPTR>(line.data());
     PCRE2_SIZE from = 0;
     while (from <= line.size()) {
-      const int rc =
-          pcre2_match(m.code.get(), subject, line.size(), from, 0, m.match.get(), context_.get());
+      const int rc = m.jit ? pcre2_jit_match(m.code.get(), subject, line.size(), from, 0,
+                                             m.match.get(), context_.get())
+                           : pcre2_match(m.code.get(), subject, line.size(), from, 0, m.match.get(),
+                                         context_.get());
       if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
           rc == PCRE2_ERROR_HEAPLIMIT) {
         m.gave_up = true;
@@ -176,7 +179,7 @@ OutputMetric Compile(OutputMetricSpec spec) {
     throw UsageError("--metric " + spec.name + ": " + Quote(spec.pattern) +
                      " has no capture group; put the number in parentheses, e.g. "
                      "'Queries per second: ([0-9.]+)'");
-  (void)pcre2_jit_compile(m.code.get(), PCRE2_JIT_COMPLETE);  // the interpreter otherwise
+  m.jit = pcre2_jit_compile(m.code.get(), PCRE2_JIT_COMPLETE) == 0;  // else the interpreter
   m.match.reset(pcre2_match_data_create_from_pattern(m.code.get(), nullptr));
   if (!m.match) throw Error("--metric: out of memory", kExitBadInput);
   m.spec = std::move(spec);
