@@ -162,7 +162,9 @@ void OutputTap::ThreadMain() {
                    {streams_[1].read.get(), POLLIN, 0},
                    {wake_.get(), POLLIN, 0}};
   while (true) {
-    if (::poll(fds, 3, -1) < 0 && errno != EINTR) break;
+    // A failed poll (EINTR; ENOMEM, which passes) is tried again: ending the
+    // thread would leave EndRun waiting for ever.
+    if (::poll(fds, 3, -1) < 0) continue;
     for (int i = 0; i < 2; ++i)
       if (fds[i].revents != 0) ReadSome(streams_[i], kBufferSize);
     if (fds[2].revents != 0) {
