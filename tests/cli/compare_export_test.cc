@@ -13,15 +13,21 @@ namespace {
 
 const std::string kScripts = TIMEIT_TEST_DATA_DIR;
 
-/// Two series of `sleep`, 4 measured runs after a warm-up each, with
-/// --metric values so that a metric better when higher takes part.
+/// The measured command: a short sleep that prints a score, as
+/// `sh -c SCRIPT` for timeit and as SCRIPT for hyperfine (which runs it
+/// through sh -c itself).
+std::string Script(const char* seconds) {
+  return std::string("sleep ") + seconds + "; echo score $(($$ % 50))";
+}
+
+/// Two series of it, 4 measured runs after a warm-up each, with --metric
+/// values so that a metric better when higher takes part.
 void RecordTwoSeries(const TempDir& dir) {
   for (const auto& [name, seconds] : {std::pair{"short", "0.01"}, std::pair{"long", "0.03"}}) {
-    const ProcessResult r =
-        RunTimeit({"-q", "-n", "4", "-e", "task-clock,context-switches", "--metric",
-                   "score=score (\\d+),higher", "-o", std::string(name) + ".csv", "sh", "-c",
-                   std::string("sleep ") + seconds + "; echo score $(($$ % 50))"},
-                  "", dir.path());
+    const ProcessResult r = RunTimeit({"-q", "-n", "4", "-e", "task-clock,context-switches",
+                                       "--metric", "score=score (\\d+),higher", "-o",
+                                       std::string(name) + ".csv", "sh", "-c", Script(seconds)},
+                                      "", dir.path());
     ASSERT_EQ(r.exit_status, 0) << r.err;
   }
 }
@@ -29,8 +35,9 @@ void RecordTwoSeries(const TempDir& dir) {
 TEST(CompareExportTest, JsonHasHyperfinesKeysAndTypesAndTheCsvsNumbers) {
   TempDir dir;
   RecordTwoSeries(dir);
-  const ProcessResult hyperfine = RunProcess({"hyperfine", "-N", "--runs", "3", "--style", "none",
-                                              "--export-json", "hyperfine.json", "sleep 0.01"},
+  // hyperfine on the same command line, through its shell as timeit's runs are.
+  const ProcessResult hyperfine = RunProcess({"hyperfine", "--runs", "3", "--style", "none",
+                                              "--export-json", "hyperfine.json", Script("0.01")},
                                              "", dir.path());
   ASSERT_EQ(hyperfine.exit_status, 0) << hyperfine.err;
   const ProcessResult r =
@@ -40,8 +47,7 @@ TEST(CompareExportTest, JsonHasHyperfinesKeysAndTypesAndTheCsvsNumbers) {
                                           "hyperfine.json", "timeit.json", "short.csv", "long.csv"},
                                          "", dir.path());
   EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
-  // A label with quotes and a backslash stays valid JSON (json.load above
-  // would have failed otherwise); '-' writes to stdout.
+  // '-' writes the JSON to stdout.
   const ProcessResult out =
       RunTimeit({"compare", "-m", "real", "--json", "-", "short.csv", "long.csv"}, "", dir.path());
   EXPECT_NE(out.out.find("\"command\": \"short\""), std::string::npos) << out.out;
