@@ -176,7 +176,8 @@ TEST(OutputMetricTest, CompareReadsTheDirectionFromTheFile) {
 TEST(OutputMetricTest, BadMetricsAreOneLineAndExitStatus2) {
   TempDir dir;
   const std::vector<std::pair<Cells, std::string>> cases = {
-      {{"--metric", "qps"}, "timeit: --metric: expected NAME=REGEX[,higher|lower], got 'qps'\n"},
+      {{"--metric", "qps"},
+       "timeit: --metric: expected NAME=REGEX[,higher|lower], got 'qps' (see timeit --help)\n"},
       {{"--metric", "qps=(unclosed"},
        "timeit: --metric qps: '(unclosed' at offset 9: missing closing parenthesis\n"},
       {{"--metric", "qps=no group"},
@@ -184,7 +185,7 @@ TEST(OutputMetricTest, BadMetricsAreOneLineAndExitStatus2) {
        "e.g. 'Queries per second: ([0-9.]+)'\n"},
       {{"--metric", "q p=(\\d+)"},
        "timeit: --metric: the NAME before '=' must be a word of letters, digits, '_', '-' and "
-       "'.' (not a number, not ending in .running), got 'q p'\n"},
+       "'.' (not a number, not ending in .running), got 'q p' (see timeit --help)\n"},
       {{"--metric", "real=(\\d+)"},
        "timeit: metric 'real': there is already a column of that "
        "name\n"},

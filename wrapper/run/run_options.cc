@@ -60,7 +60,7 @@ std::vector<std::pair<std::string, std::string>> ReadConfig(const std::string& v
   return {ParseConfigOption(v)};
 }
 
-std::vector<std::string> ReadOne(const std::string& v) { return {v}; }
+std::vector<OutputMetricSpec> ReadMetric(const std::string& v) { return {ParseOutputMetric(v)}; }
 
 po::typed_value<std::string>* Text(std::string* target, const char* value_name) {
   return po::value<std::string>(target)->value_name(value_name);
@@ -102,7 +102,7 @@ po::options_description MakeOptions(RunOptions* o) {
   add("events,e", ReadEach(&o->events, "LIST", SplitAtCommas),
       "counters to record, comma-separated; repeatable");
   add("no-counters", po::bool_switch(&o->no_counters), "record no performance counters");
-  add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadOne),
+  add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
       "',higher' after REGEX if higher is better; repeatable");
   add("baseline", Text(&o->baseline, "FILE"),

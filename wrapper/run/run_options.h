@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "wrapper/sources/output_metric_source.h"
+
 namespace timeit {
 
 /// Where the measured command's stdout and stderr go.
@@ -34,9 +36,9 @@ struct RunOptions {
   bool shell = false;               ///< run the command through /bin/sh -c
   std::vector<std::string> events;  ///< -e words, split at commas, in order
   bool no_counters = false;
-  /// --metric NAME=REGEX[,higher|lower], in order, parsed and compiled by
-  /// BuildSources (wrapper/sources/output_metric_source.h)
-  std::vector<std::string> output_metrics;
+  /// --metric NAME=REGEX[,higher|lower], in order (the regexes are compiled
+  /// by BuildSources)
+  std::vector<OutputMetricSpec> output_metrics;
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
   std::vector<std::pair<std::string, std::string>> configs;

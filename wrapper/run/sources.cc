@@ -32,11 +32,8 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters) sources.push_back(MakeCounterSource(options.events));
-  if (!options.output_metrics.empty()) {
-    std::vector<OutputMetricSpec> specs;
-    for (const std::string& m : options.output_metrics) specs.push_back(ParseOutputMetric(m));
-    sources.push_back(MakeOutputMetricSource(std::move(specs)));
-  }
+  if (!options.output_metrics.empty())
+    sources.push_back(MakeOutputMetricSource(options.output_metrics));
   CheckColumns(sources);
   return sources;
 }
