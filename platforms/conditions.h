@@ -1,0 +1,76 @@
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace timeit::platforms {
+
+/// Where the condition readers look. The defaults are this machine's; tests
+/// (and `timeit check` on a copied tree) point them at fixture trees of
+/// another machine's /proc and /sys.
+struct SystemRoots {
+  std::string proc = "/proc";
+  std::string sys = "/sys";
+  /// True when either root came from the environment, not this machine.
+  bool from_environment = false;
+};
+
+/// $TIMEIT_PROC_ROOT and $TIMEIT_SYS_ROOT when set and not empty, else
+/// /proc and /sys (as $TIMEIT_CPUINFO does for cpuinfo).
+SystemRoots SystemRootsFromEnvironment();
+
+/// What can skew a comparison besides the thing compared, as the kernel
+/// shows it at the start of a series. Every field is the text recorded in
+/// the results CSV column of the same name (docs/csv-format.md); a value
+/// that cannot be read is empty.
+struct Conditions {
+  std::string boot_id;       ///< /proc/sys/kernel/random/boot_id
+  std::string cmdline;       ///< /proc/cmdline without BOOT_IMAGE= and initrd=
+  std::string microcode;     ///< cpuinfo's "microcode" (x86), e.g. 0xf4
+  std::string governor;      ///< the scaling governors in use, sorted: "performance"
+  std::string boost;         ///< "on" or "off": cpufreq boost or intel_pstate no_turbo
+  std::string smt;           ///< smt/control: on, off, forceoff, notsupported...
+  std::string aslr;          ///< kernel.randomize_va_space: 0, 1 or 2
+  std::string thp;           ///< transparent_hugepage/enabled's choice: always, madvise, never
+  std::string nmi_watchdog;  ///< kernel.nmi_watchdog: 0 or 1
+  std::string perf_event_paranoid;  ///< kernel.perf_event_paranoid, e.g. 2
+  std::string mitigations;          ///< "<digest> mitigated: a b; vulnerable: c" (see below)
+  std::string load1;                ///< the 1-minute load average, e.g. 0.52
+  std::string cpus_online;          ///< the online CPUs as the kernel lists them: 0-7
+  std::string virtualized;          ///< "yes: <DMI vendor> <product>", "no", or empty
+
+  /// Not a column: the file that switches boost here (for `timeit check`'s
+  /// advice), e.g. /sys/devices/system/cpu/intel_pstate/no_turbo.
+  std::string boost_knob;
+};
+
+/// A condition's column name and its field, in column order.
+struct ConditionField {
+  std::string_view name;
+  std::string Conditions::*value;
+};
+std::span<const ConditionField> ConditionFields();
+
+/// Reads every condition under `roots`. Never fails: what cannot be read
+/// stays empty.
+Conditions ReadConditions(const SystemRoots& roots);
+
+/// The `mitigations` value from the files of a vulnerabilities directory,
+/// given as (name, content) pairs in any order: an 8-hex-digit FNV-1a digest
+/// of every name and text (so that any change of mitigation shows), then
+/// those not "Not affected", grouped by state: "1a2b3c4d mitigated:
+/// spectre_v1 spectre_v2; vulnerable: mds". "<digest> none affected" when
+/// every file says "Not affected"; empty when there are no files.
+std::string MitigationsValue(std::span<const std::pair<std::string, std::string>> files);
+
+/// /proc/cmdline as recorded: trimmed, without the words that name the boot
+/// image and initrd files (BOOT_IMAGE=, initrd=), which change with every
+/// kernel and are told by kernel_release already.
+std::string CmdlineValue(std::string_view cmdline);
+
+/// The bracketed choice of a sysfs "always [madvise] never" file.
+std::string SelectedChoice(std::string_view text);
+
+}  // namespace timeit::platforms
