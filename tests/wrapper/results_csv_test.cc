@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "wrapper/base/errors.h"
+#include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 #include "wrapper/results/results_csv_writer.h"
 #include "wrapper/results/results_row.h"
@@ -72,6 +73,23 @@ TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
         << e.what();
     EXPECT_EQ(e.exit_status(), kExitBadInput);
   }
+}
+
+TEST_F(ResultsCsvTest, AppendingToAFileWithoutConditionColumnsFollowsItsHeader) {
+  const std::vector<std::string> ours = {"label", "run",  "warmup",  "start", "status", "real",
+                                         "notes", "host", "boot_id", "load1", "command"};
+  const std::string old_header = "label,run,warmup,start,status,real,notes,host,command\n";
+  Write("a.csv", old_header + "a,1,0,t,0,1,,h,true\n");
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), ours, warnings);
+  EXPECT_TRUE(w.appending());
+  EXPECT_EQ(w.LastRun("a"), 1);
+  EXPECT_EQ(w.columns(), (std::vector<std::string>{"label", "run", "warmup", "start", "status",
+                                                   "real", "notes", "host", "command"}));
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], Path("a.csv") +
+                             ": its header has no columns boot_id, load1 (written by an earlier "
+                             "timeit): appended rows follow its header");
 }
 
 TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
@@ -147,28 +165,83 @@ TEST_F(ResultsCsvTest, MetricCells) {
   }
 }
 
-TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
+/// Metadata with every condition set, the laptop's values in part.
+SeriesMetadata ExampleMetadata() {
   SeriesMetadata m{"host1",   "6.1.0", "#1 SMP Debian 6.1.0, 2024", "AMD EPYC",
-                   "unknown", "0.1.0", "sh -c 'echo \"hi\"'",       ""};
-  ResultsRowFormatter f("isync", m, {"real", "user", "cycles"});
-  EXPECT_EQ(f.columns(),
-            (std::vector<std::string>{"label", "run", "warmup", "start", "status", "real", "user",
-                                      "cycles", "notes", "host", "kernel_release", "kernel_version",
-                                      "cpu_model", "platform", "timeit_version", "command"}));
+                   "unknown", "0.1.0", "sh -c 'echo \"hi\"'",       "",
+                   {}};
+  m.conditions.boot_id = "7c0a7e0e";
+  m.conditions.cmdline = "ro quiet";
+  m.conditions.microcode = "0xf4";
+  m.conditions.governor = "performance,powersave";
+  m.conditions.boost = "on";
+  m.conditions.smt = "on";
+  m.conditions.aslr = "2";
+  m.conditions.thp = "always";
+  m.conditions.nmi_watchdog = "1";
+  m.conditions.perf_event_paranoid = "4";
+  m.conditions.mitigations = "25503785 mitigated: mds";
+  m.conditions.load1 = "1.37";
+  m.conditions.cpus_online = "0-7";
+  m.conditions.virtualized = "no";
+  return m;
+}
+
+TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
+  ResultsRowFormatter f("isync", ExampleMetadata(), {"real", "user", "cycles"});
+  EXPECT_EQ(f.columns(), (std::vector<std::string>{
+                             "label",          "run",      "warmup",         "start",
+                             "status",         "real",     "user",           "cycles",
+                             "notes",          "host",     "kernel_release", "kernel_version",
+                             "cpu_model",      "platform", "boot_id",        "cmdline",
+                             "microcode",      "governor", "boost",          "smt",
+                             "aslr",           "thp",      "nmi_watchdog",   "perf_event_paranoid",
+                             "mitigations",    "load1",    "cpus_online",    "virtualized",
+                             "timeit_version", "command"}));
   const struct timespec start { 1700000000, 123456789 };
   EXPECT_EQ(f.Format(3, false, start, "0", {1.5, 0.25, std::nullopt}, "cycles: not supported"),
             "isync,3,0,2023-11-14T22:13:20.123Z,0,1.5,0.25,,cycles: not supported,host1,6.1.0,"
-            "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+            "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,"
+            "\"performance,powersave\",on,on,2,always,1,4,25503785 mitigated: mds,1.37,0-7,no,"
+            "0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+}
+
+TEST(ResultsRowTest, RowsForAFileOfAnEarlierTimeitLeaveOutTheConditions) {
+  ResultsRowFormatter f("isync", ExampleMetadata(), {"real"});
+  const std::vector<std::string> earlier = {
+      "label",     "run",      "warmup",         "start",          "status",
+      "real",      "notes",    "host",           "kernel_release", "kernel_version",
+      "cpu_model", "platform", "timeit_version", "command"};
+  ASSERT_TRUE(IsEarlierLayout(earlier, f.columns()));
+  f.UseFileColumns(earlier);
+  EXPECT_EQ(f.columns(), earlier);
+  const struct timespec start { 1700000000, 0 };
+  EXPECT_EQ(f.Format(1, false, start, "0", {1.5}, ""),
+            "isync,1,0,2023-11-14T22:13:20.000Z,0,1.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, 2024\","
+            "AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+}
+
+TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumns) {
+  const std::vector<std::string> ours = {"label", "run",     "real",    "notes",
+                                         "host",  "boot_id", "cmdline", "command"};
+  EXPECT_TRUE(IsEarlierLayout({"label", "run", "real", "notes", "host", "command"}, ours));
+  EXPECT_TRUE(
+      IsEarlierLayout({"label", "run", "real", "notes", "host", "cmdline", "command"}, ours));
+  EXPECT_TRUE(IsEarlierLayout(ours, ours));
+  EXPECT_FALSE(IsEarlierLayout({"label", "run", "notes", "host", "command"}, ours));  // no real
+  EXPECT_FALSE(IsEarlierLayout({"label", "run", "real", "notes", "command", "host"}, ours));
+  EXPECT_FALSE(
+      IsEarlierLayout({"label", "run", "real", "notes", "host", "command", "extra"}, ours));
 }
 
 TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
-  SeriesMetadata m{"h", "6.1.0", "#1", "cpu", "generic", "0.1.0", "bench", "qps tps"};
+  SeriesMetadata m{"h", "6.1.0", "#1", "cpu", "generic", "0.1.0", "bench", "qps tps", {}};
   ResultsRowFormatter f("smack", m, {"real", "qps", "tps"});
   EXPECT_EQ(f.columns().back(), "higher_is_better");
   const struct timespec start { 1700000000, 0 };
   EXPECT_EQ(f.Format(1, true, start, "0", {1.5, 4039.25, std::nullopt}, ""),
-            "smack,1,1,2023-11-14T22:13:20.000Z,0,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,0.1.0,"
-            "bench,qps tps\n");
+            "smack,1,1,2023-11-14T22:13:20.000Z,0,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,"
+            ",,,,,,,,,,,,,,0.1.0,bench,qps tps\n");  // the 14 conditions are empty
 }
 
 TEST(ResultsRowTest, StatusCells) {

@@ -1,6 +1,9 @@
 #include "wrapper/results/series_metadata.h"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <string>
 
 namespace timeit {
 namespace {
@@ -26,6 +29,21 @@ TEST(SeriesMetadataTest, GatheredOnceWithPlatformDefault) {
   EXPECT_FALSE(m.platform.empty());
   EXPECT_EQ(m.command, "make -j8");
   EXPECT_EQ(GatherSeriesMetadata({"make && make install"}, true).command, "make && make install");
+}
+
+TEST(SeriesMetadataTest, ConditionsFromTheRootsInTheEnvironment) {
+  const std::string machine =
+      std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/machines/server-amd-acpi-cpufreq";
+  ::setenv("TIMEIT_PROC_ROOT", (machine + "/proc").c_str(), 1);
+  ::setenv("TIMEIT_SYS_ROOT", (machine + "/sys").c_str(), 1);
+  const SeriesMetadata m = GatherSeriesMetadata({"true"}, false);
+  ::unsetenv("TIMEIT_PROC_ROOT");
+  ::unsetenv("TIMEIT_SYS_ROOT");
+  EXPECT_EQ(m.conditions.governor, "performance");
+  EXPECT_EQ(SeriesCell(m, "boost"), "off");
+  EXPECT_EQ(SeriesCell(m, "microcode"), "0xa0011d1");
+  EXPECT_EQ(SeriesCell(m, "command"), "true");
+  EXPECT_EQ(SeriesCell(m, "no_such_column"), "");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace timeit {
 
@@ -10,9 +12,27 @@ namespace timeit {
 /// series columns. Everything here is not a metric; everything between is.
 inline constexpr std::array<std::string_view, 5> kRunColumns = {"label", "run", "warmup", "start",
                                                                 "status"};
-inline constexpr std::array<std::string_view, 8> kSeriesColumns = {
-    "notes",     "host",     "kernel_release", "kernel_version",
-    "cpu_model", "platform", "timeit_version", "command"};
+/// The conditions (platforms::ConditionFields, boot_id .. virtualized) come
+/// after `platform`; files written before they existed lack them.
+inline constexpr std::array<std::string_view, 22> kSeriesColumns = {
+    "notes",          "host",     "kernel_release", "kernel_version",
+    "cpu_model",      "platform", "boot_id",        "cmdline",
+    "microcode",      "governor", "boost",          "smt",
+    "aslr",           "thp",      "nmi_watchdog",   "perf_event_paranoid",
+    "mitigations",    "load1",    "cpus_online",    "virtualized",
+    "timeit_version", "command"};
+
+/// The condition columns among them, as platforms::ConditionFields names them.
+inline constexpr std::array<std::string_view, 14> kConditionColumns = {
+    "boot_id",     "cmdline", "microcode",   "governor",     "boost",
+    "smt",         "aslr",    "thp",         "nmi_watchdog", "perf_event_paranoid",
+    "mitigations", "load1",   "cpus_online", "virtualized"};
+
+constexpr bool IsConditionColumn(std::string_view name) {
+  for (std::string_view c : kConditionColumns)
+    if (c == name) return true;
+  return false;
+}
 
 /// A series column after `command`, only in series with metrics that are
 /// better when higher (`--metric NAME=REGEX,higher`): their names, separated
@@ -28,5 +48,10 @@ constexpr bool IsNonMetricColumn(std::string_view name) {
     if (c == name) return true;
   return false;
 }
+
+/// True when `file` is `ours` without some of the condition columns: a file
+/// written by a timeit that did not record them yet, which a series may
+/// still append to (its rows then follow the file's header).
+bool IsEarlierLayout(const std::vector<std::string>& file, const std::vector<std::string>& ours);
 
 }  // namespace timeit

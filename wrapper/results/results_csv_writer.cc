@@ -12,6 +12,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/text.h"
+#include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 
 namespace timeit {
@@ -39,11 +40,23 @@ std::string FirstDifference(const std::vector<std::string>& file,
          name(ours, i) + " in this series";
 }
 
+/// The columns of `ours` that `file` lacks, named (at most three).
+std::string MissingColumns(const std::vector<std::string>& file,
+                           const std::vector<std::string>& ours) {
+  std::vector<std::string> missing;
+  for (const std::string& c : ours)
+    if (std::find(file.begin(), file.end(), c) == file.end()) missing.push_back(c);
+  std::string list;
+  for (std::size_t i = 0; i < missing.size() && i < 3; ++i) list += (i ? ", " : "") + missing[i];
+  if (missing.size() > 3) list += " and " + std::to_string(missing.size() - 3) + " more";
+  return (missing.size() == 1 ? "column " : "columns ") + list;
+}
+
 }  // namespace
 
 ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
                                    std::vector<std::string>& warnings)
-    : path_(path == "-" ? "stdout" : path) {
+    : path_(path == "-" ? "stdout" : path), columns_(columns) {
   if (path == "-") {
     fd_.Reset(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
   } else {
@@ -64,12 +77,17 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   }
   std::vector<std::string> read_warnings;
   const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
-  if (existing.columns != columns)
+  if (existing.columns != columns && IsEarlierLayout(existing.columns, columns)) {
+    columns_ = existing.columns;
+    warnings.push_back(path_ + ": its header has no " + MissingColumns(existing.columns, columns) +
+                       " (written by an earlier timeit): appended rows follow its header");
+  } else if (existing.columns != columns) {
     throw InputError(path, 1,
                      "cannot append: its columns differ from this series' (" +
                          FirstDifference(existing.columns, columns) +
                          "; -e and --no-counters change the columns); write to another file "
                          "with -o");
+  }
   appending_ = !existing.rows.empty();
   const std::size_t run_col = *existing.Column("run");
   const std::size_t label_col = *existing.Column("label");

@@ -15,9 +15,11 @@ namespace timeit {
 class ResultsCsvWriter {
  public:
   /// Opens `path` ("-" is stdout). A new or empty file gets the header row.
-  /// An existing file is appended to when its header equals `columns`
-  /// (another set of columns is an InputError); a last line cut short by a
-  /// crash is removed first, with a warning added to `warnings`.
+  /// An existing file is appended to when its header equals `columns`, or
+  /// is `columns` without some condition columns (IsEarlierLayout: a file
+  /// of an earlier timeit; said in `warnings`, and columns() is then the
+  /// file's); another set of columns is an InputError. A last line cut
+  /// short by a crash is removed first, with a warning added to `warnings`.
   ResultsCsvWriter(const std::string& path, const std::vector<std::string>& columns,
                    std::vector<std::string>& warnings);
 
@@ -25,6 +27,8 @@ class ResultsCsvWriter {
   /// so that an appended series, or each configuration, continues its own
   /// numbering. Read once, when the file is opened.
   int LastRun(const std::string& label) const;
+  /// The header of the file: the series' columns, or an earlier layout's.
+  const std::vector<std::string>& columns() const { return columns_; }
   /// True when rows were already there.
   bool appending() const { return appending_; }
 
@@ -38,6 +42,7 @@ class ResultsCsvWriter {
   std::string ReadIntactText(std::vector<std::string>& warnings);
 
   std::string path_;
+  std::vector<std::string> columns_;
   platforms::UniqueFd fd_;
   std::map<std::string, int> last_runs_;  ///< label -> highest run number
   bool appending_ = false;

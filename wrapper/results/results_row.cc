@@ -14,24 +14,31 @@ namespace timeit {
 
 ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata& m,
                                          std::vector<std::string> metric_columns)
-    : metric_count_(metric_columns.size()) {
+    : metadata_(m), metric_count_(metric_columns.size()) {
   columns_.assign(kRunColumns.begin(), kRunColumns.end());
   columns_.insert(columns_.end(), metric_columns.begin(), metric_columns.end());
   columns_.insert(columns_.end(), kSeriesColumns.begin(), kSeriesColumns.end());
   if (!m.higher_is_better.empty()) columns_.emplace_back(kHigherIsBetterColumn);
   AppendCsvField(label_field_, label);
   label_ = std::move(label);
-  for (const std::string* v : {&m.host, &m.kernel_release, &m.kernel_version, &m.cpu_model,
-                               &m.platform, &m.timeit_version, &m.command}) {
+  QuoteSeriesCells();
+  row_.reserve(1024);
+}
+
+void ResultsRowFormatter::UseFileColumns(const std::vector<std::string>& file_columns) {
+  columns_ = file_columns;
+  QuoteSeriesCells();
+}
+
+/// The series cells after `notes`, for the series columns columns_ has.
+void ResultsRowFormatter::QuoteSeriesCells() {
+  series_suffix_.clear();
+  const std::size_t first = kRunColumns.size() + metric_count_ + 1;  // after notes
+  for (std::size_t i = first; i < columns_.size(); ++i) {
     series_suffix_.push_back(',');
-    AppendCsvField(series_suffix_, *v);
-  }
-  if (!m.higher_is_better.empty()) {
-    series_suffix_.push_back(',');
-    AppendCsvField(series_suffix_, m.higher_is_better);
+    AppendCsvField(series_suffix_, SeriesCell(metadata_, columns_[i]));
   }
   series_suffix_.push_back('\n');
-  row_.reserve(1024);
 }
 
 std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct timespec& start,

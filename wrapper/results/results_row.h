@@ -24,6 +24,10 @@ class ResultsRowFormatter {
   /// The label column's text on every row.
   const std::string& label() const { return label_; }
 
+  /// Formats rows for a file with an earlier header (IsEarlierLayout): the
+  /// series columns it lacks are left out.
+  void UseFileColumns(const std::vector<std::string>& file_columns);
+
   /// One row, newline included. `status` is the exit status ("0"), the
   /// signal ("SIGSEGV") or "timeout"; `values` has one entry per metric
   /// column, nullopt giving an empty cell. The view lives until the next call.
@@ -32,6 +36,9 @@ class ResultsRowFormatter {
                           std::string_view notes);
 
  private:
+  void QuoteSeriesCells();
+
+  SeriesMetadata metadata_;
   std::vector<std::string> columns_;
   std::size_t metric_count_;
   std::string label_;

@@ -2,9 +2,11 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "platforms/machine.h"
 #include "wrapper/base/version.h"
+#include "wrapper/results/results_columns.h"
 #include "wrapper/sources/counter_source.h"
 
 namespace timeit {
@@ -34,6 +36,23 @@ std::string CpuModelFromCpuinfo(const std::string& cpuinfo) {
     if (line.starts_with("CPU part") && part.empty()) part = ValueOf(line);
   }
   if (!implementer.empty()) return "implementer " + implementer + " part " + part;
+  return {};
+}
+
+std::string SeriesCell(const SeriesMetadata& m, std::string_view column) {
+  const std::pair<std::string_view, const std::string*> fixed[] = {
+      {"host", &m.host},
+      {"kernel_release", &m.kernel_release},
+      {"kernel_version", &m.kernel_version},
+      {"cpu_model", &m.cpu_model},
+      {"platform", &m.platform},
+      {"timeit_version", &m.timeit_version},
+      {"command", &m.command},
+      {kHigherIsBetterColumn, &m.higher_is_better}};
+  for (const auto& [name, value] : fixed)
+    if (name == column) return *value;
+  for (const platforms::ConditionField& f : platforms::ConditionFields())
+    if (f.name == column) return m.conditions.*f.value;
   return {};
 }
 
@@ -73,6 +92,7 @@ SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, boo
   m.platform = DetectedPlatformName();
   m.timeit_version = kVersion;
   m.command = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
+  m.conditions = platforms::ReadConditions(platforms::SystemRootsFromEnvironment());
   return m;
 }
 

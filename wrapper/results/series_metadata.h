@@ -1,7 +1,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "platforms/conditions.h"
 
 namespace timeit {
 
@@ -19,9 +22,16 @@ struct SeriesMetadata {
   /// The metrics better when higher, separated by spaces: the
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
+  /// What can skew a comparison, read at the start of the series from
+  /// $TIMEIT_PROC_ROOT and $TIMEIT_SYS_ROOT (default /proc and /sys).
+  platforms::Conditions conditions;
 };
 
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);
+
+/// The value of series column `column` (one of kSeriesColumns but
+/// `notes`); empty for a name that is not one.
+std::string SeriesCell(const SeriesMetadata& m, std::string_view column);
 
 /// The CPU model from a /proc/cpuinfo text: "model name" on x86, the
 /// implementer and part on ARM (which has no model name line).

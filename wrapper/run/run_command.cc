@@ -100,6 +100,7 @@ int RunMain(int argc, char** argv) {
   ResultsRowFormatter rows(label, metadata, metric_columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), warnings);
+  rows.UseFileColumns(csv.columns());
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (!o.quiet && !csv_on_stdout) {
     if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
@@ -156,6 +157,7 @@ int RunMain(int argc, char** argv) {
                     csv_on_stdout ? stderr : stdout};
   if (!o.configs.empty()) {
     parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv);
+    for (ConfigSeries& c : parts.configs) c.rows->UseFileColumns(csv.columns());
     const std::uint64_t seed =
         o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
     if (o.random_order && !o.seed_given && !o.quiet)

@@ -1,0 +1,110 @@
+// The experiment's conditions as a user meets them: recorded on every row
+// (from fixture trees of other machines, via TIMEIT_PROC_ROOT and
+// TIMEIT_SYS_ROOT), files of an earlier timeit appended to and compared.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tests/cli/run_csv.h"
+#include "tests/cli/run_timeit.h"
+#include "wrapper/base/csv_text.h"
+#include "wrapper/results/results_columns.h"
+
+namespace timeit::testing {
+namespace {
+
+using Cells = std::vector<std::string>;
+
+/// Points the condition readers of every timeit this test starts at the
+/// fixture tree of `machine` (tests/platforms/data/machines/).
+class MachineRoots {
+ public:
+  explicit MachineRoots(const std::string& machine) {
+    const std::string dir =
+        std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/machines/" + machine;
+    ::setenv("TIMEIT_PROC_ROOT", (dir + "/proc").c_str(), 1);
+    ::setenv("TIMEIT_SYS_ROOT", (dir + "/sys").c_str(), 1);
+  }
+  ~MachineRoots() {
+    ::unsetenv("TIMEIT_PROC_ROOT");
+    ::unsetenv("TIMEIT_SYS_ROOT");
+  }
+  MachineRoots(const MachineRoots&) = delete;
+  MachineRoots& operator=(const MachineRoots&) = delete;
+};
+
+/// `t` written back without its condition columns: a file as a timeit
+/// before the conditions wrote it.
+std::string WithoutConditions(const ResultsTable& t) {
+  std::vector<std::size_t> keep;
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    if (!IsConditionColumn(t.columns[c])) keep.push_back(c);
+  std::string text;
+  const auto line = [&](const std::vector<std::string>& fields) {
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+      if (i > 0) text.push_back(',');
+      AppendCsvField(text, fields[keep[i]]);
+    }
+    text.push_back('\n');
+  };
+  line(t.columns);
+  for (const auto& row : t.rows) line(row);
+  return text;
+}
+
+TEST(ConditionsCliTest, EveryRowRecordsTheMachinesConditions) {
+  MachineRoots laptop("laptop-intel-pstate");
+  TempDir dir;
+  const ProcessResult r = RunTimeit(
+      {"-n", "2", "-w", "1", "-q", "--no-counters", "-o", "s.csv", "true"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  ASSERT_EQ(t.rows.size(), 3u);
+  const auto platform = std::find(t.columns.begin(), t.columns.end(), "platform");
+  ASSERT_NE(platform, t.columns.end());
+  EXPECT_EQ(*(platform + 1), "boot_id");  // the conditions follow `platform`
+  EXPECT_EQ(ColumnOf(t, "governor"), (Cells(3, "performance,powersave")));
+  EXPECT_EQ(ColumnOf(t, "boost"), (Cells(3, "on")));
+  EXPECT_EQ(ColumnOf(t, "microcode"), (Cells(3, "0xf4")));
+  EXPECT_EQ(ColumnOf(t, "nmi_watchdog"), (Cells(3, "1")));
+  EXPECT_EQ(ColumnOf(t, "load1"), (Cells(3, "1.37")));
+  EXPECT_EQ(ColumnOf(t, "cpus_online"), (Cells(3, "0-7")));
+  EXPECT_EQ(ColumnOf(t, "virtualized"), (Cells(3, "no")));
+  EXPECT_EQ(ColumnOf(t, "cmdline")[0],
+            "root=UUID=3f1c2a8e-5b7d-4e0a-9c61-2d8f0b7e4a13 ro quiet splash vt.handoff=7");
+}
+
+TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
+  TempDir dir;
+  ASSERT_EQ(RunTimeit({"-n", "3", "-q", "--no-counters", "-o", "new.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  const std::string old_text = WithoutConditions(ReadRuns(dir.path() / "new.csv"));
+  dir.Write("old.csv", old_text);
+
+  const ProcessResult more = RunTimeit(
+      {"-n", "2", "--no-counters", "--label", "new", "-o", "old.csv", "true"}, "", dir.path());
+  ASSERT_EQ(more.exit_status, 0) << more.err;
+  EXPECT_NE(more.err.find("timeit: old.csv: its header has no columns boot_id, cmdline, microcode "
+                          "and 11 more (written by an earlier timeit): appended rows follow its "
+                          "header\n"),
+            std::string::npos)
+      << more.err;
+  const ResultsTable old = ReadRuns(dir.path() / "old.csv");
+  EXPECT_FALSE(old.Column("boot_id"));
+  EXPECT_EQ(ColumnOf(old, "run"), (Cells{"1", "2", "3", "4", "5", "6", "7"}));
+  EXPECT_EQ(ReadFile(dir.path() / "old.csv").substr(0, old_text.size()), old_text);
+
+  // The old file compares with the new one; the conditions it lacks are
+  // simply not compared.
+  const ProcessResult cmp = RunTimeit({"compare", "old.csv", "new.csv"}, "", dir.path());
+  EXPECT_EQ(cmp.exit_status, 0) << cmp.err;
+  EXPECT_NE(cmp.out.find("real"), std::string::npos) << cmp.out;
+  EXPECT_EQ(cmp.err.find("differ in"), std::string::npos) << cmp.err;
+}
+
+}  // namespace
+}  // namespace timeit::testing
