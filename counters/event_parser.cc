@@ -86,6 +86,12 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
                         (here.empty() ? std::string("none detected") : here) + ")");
     }
   }
+  if (LooksLikeTracepoint(text) && !TracefsMounted()) {
+    // Not a typo we can tell: the kernel does not show its tracepoints.
+    return Failed(EventStatus::kNotSupported,
+                  "tracefs is not mounted, so no tracepoint can be found; as root: mount -t "
+                  "tracefs nodev /sys/kernel/tracing (see `timeit check`)");
+  }
   return Failed(EventStatus::kUnknown,
                 "not a metric, generic event, tracepoint or raw rNNNN, and libpfm4 says: " +
                     pfm.error + " (see `timeit events`)");

@@ -1,5 +1,7 @@
 #include "counters/tracefs.h"
 
+#include <sys/stat.h>
+
 #include <cctype>
 #include <cerrno>
 #include <fstream>
@@ -18,6 +20,15 @@ bool LooksLikeTracepoint(const std::string& name) {
     if (c != ':' && c != '_' && !std::isalnum(static_cast<unsigned char>(c))) return false;
   }
   return true;
+}
+
+bool TracefsMounted(const std::vector<std::string>& roots) {
+  for (const std::string& root : roots) {
+    struct stat st {};
+    // EACCES on the stat still says the directory is there (mode 0700).
+    if (::stat((root + "/events").c_str(), &st) == 0 || errno == EACCES) return true;
+  }
+  return false;
 }
 
 TracepointId ReadTracepointId(const std::string& name, const std::vector<std::string>& roots) {

@@ -22,6 +22,10 @@ struct TracepointId {
 TracepointId ReadTracepointId(const std::string& name,
                               const std::vector<std::string>& roots = DefaultTracefsRoots());
 
+/// True when one of `roots` is a mounted tracefs (has an events/ directory,
+/// even one we may not read). Without it no tracepoint can be counted.
+bool TracefsMounted(const std::vector<std::string>& roots = DefaultTracefsRoots());
+
 /// True when `name` has the shape of a tracepoint (one colon, no "::",
 /// subsystem and event made of [A-Za-z0-9_]).
 bool LooksLikeTracepoint(const std::string& name);

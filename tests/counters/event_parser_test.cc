@@ -52,6 +52,20 @@ TEST(EventParserTest, TracepointIdFromTracefs) {
   EXPECT_NE(user.reason.find("perf_event_paranoid"), std::string::npos);
 }
 
+TEST(EventParserTest, TracefsMountedMeansAnEventsDirectory) {
+  EXPECT_FALSE(TracefsMounted({"/nonexistent", "/proc/self"}));
+  EXPECT_TRUE(TracefsMounted({"/nonexistent", std::string(TIMEIT_SOURCE_DIR) +
+                                                  "/tests/platforms/data/machines/"
+                                                  "laptop-intel-pstate/sys/kernel/tracing"}));
+}
+
+TEST(EventParserTest, TracepointWithoutTracefsIsNotSupportedRatherThanUnknown) {
+  if (TracefsMounted()) GTEST_SKIP() << "tracefs is mounted here";
+  const ParsedEvent tp = ParseEventString("raw_syscalls:sys_enter", false);
+  EXPECT_EQ(tp.status, EventStatus::kNotSupported) << tp.reason;
+  EXPECT_NE(tp.reason.find("tracefs is not mounted"), std::string::npos) << tp.reason;
+}
+
 TEST(EventParserTest, TracefsRootsAreSearchedInOrder) {
   EXPECT_FALSE(ReadTracepointId("raw_syscalls:sys_enter", {"/nonexistent"}).found);
   EXPECT_TRUE(LooksLikeTracepoint("sched:sched_switch"));
