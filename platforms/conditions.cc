@@ -99,20 +99,20 @@ void ReadBoost(const fs::path& cpu, Conditions& c) {
   const fs::path no_turbo = cpu / "intel_pstate" / "no_turbo";
   if (const std::string v = ReadTrimmed(no_turbo); !v.empty()) {
     c.boost = v == "0" ? "on" : "off";
-    c.boost_knob = no_turbo.string();
+    c.boost_knob = "/sys/devices/system/cpu/intel_pstate/no_turbo";
     return;
   }
   const fs::path global = cpu / "cpufreq" / "boost";
   if (const std::string v = ReadTrimmed(global); !v.empty()) {
     c.boost = v == "0" ? "off" : "on";
-    c.boost_knob = global.string();
+    c.boost_knob = "/sys/devices/system/cpu/cpufreq/boost";
     return;
   }
   for (const fs::path& policy : Entries(cpu / "cpufreq", "policy")) {
     const std::string v = ReadTrimmed(policy / "boost");
     if (v.empty()) continue;
     if (c.boost.empty() || v != "0") c.boost = v == "0" ? "off" : "on";
-    c.boost_knob = (policy.parent_path() / "policy*" / "boost").string();
+    c.boost_knob = "/sys/devices/system/cpu/cpufreq/policy*/boost";
   }
 }
 

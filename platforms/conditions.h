@@ -41,8 +41,9 @@ struct Conditions {
   std::string cpus_online;          ///< the online CPUs as the kernel lists them: 0-7
   std::string virtualized;          ///< "yes: <DMI vendor> <product>", "no", or empty
 
-  /// Not a column: the file that switches boost here (for `timeit check`'s
-  /// advice), e.g. /sys/devices/system/cpu/intel_pstate/no_turbo.
+  /// Not a column: the file that switches boost here, as this machine
+  /// names it (for `timeit check`'s advice), e.g.
+  /// /sys/devices/system/cpu/intel_pstate/no_turbo.
   std::string boost_knob;
 };
 

@@ -18,7 +18,7 @@ check stats platforms counters wrapper
 check platforms stats counters wrapper
 check counters stats wrapper
 
-rooms="base sources process results ministat compare events run"
+rooms="base sources process results ministat compare events check run"
 later=$rooms
 for room in $rooms; do
   later=${later#"$room"}; later=${later# }

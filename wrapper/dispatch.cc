@@ -5,6 +5,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/base/version.h"
+#include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_command.h"
@@ -26,6 +27,8 @@ constexpr Subcommand kSubcommands[] = {
     {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
     {"compare", "compare series metric by metric, ministat blocks and a summary", CompareMain},
     {"events", "show the platform, its counters' events and what counts here", EventsMain},
+    {"check", "show what can skew a comparison here and what to fix; whether counters work",
+     CheckMain},
 };
 
 constexpr const char* kUsage =

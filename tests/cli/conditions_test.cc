@@ -106,5 +106,87 @@ TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
   EXPECT_EQ(cmp.err.find("differ in"), std::string::npos) << cmp.err;
 }
 
+TEST(ConditionsCliTest, CheckShowsTheLaptopsConditionsThenTheCounters) {
+  MachineRoots laptop("laptop-intel-pstate");
+  const ProcessResult r = RunTimeit({"check"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out.rfind("info  boot_id              7c0a7e0e-2f4b-4d59-8f3e-1b6a9d2c4e81\n", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("\nwarn  governor             performance,powersave: the clock follows "
+                       "the load, so runs start at different speeds; fix: cpupower "
+                       "frequency-set -g performance\n"),
+            std::string::npos)
+      << r.out;
+  const std::string counters = r.out.substr(r.out.find("\ncounters:\n"));
+  EXPECT_EQ(counters,
+            "\ncounters:\n"
+            "ok    pmu                  cpu (type 4)\n"
+            "warn  paranoid             4: no counting at all for a user without CAP_PERFMON; "
+            "fix: sysctl kernel.perf_event_paranoid=1\n"
+            "ok    tracefs              mounted at /sys/kernel/tracing\n"
+            "info  free counters        not probed: TIMEIT_PROC_ROOT/TIMEIT_SYS_ROOT name "
+            "another machine's trees\n");
+  EXPECT_EQ(RunTimeit({"check", "--strict"}).exit_status, 1);
+}
+
+TEST(ConditionsCliTest, CheckStrictPassesOnATunedServer) {
+  MachineRoots server("server-amd-acpi-cpufreq");
+  const ProcessResult r = RunTimeit({"check", "--strict"});
+  EXPECT_EQ(r.exit_status, 0) << r.out;
+  EXPECT_EQ(r.out.find("warn "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok    boost                off\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok    paranoid             1: every user counts user and kernel mode\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(ConditionsCliTest, CheckOnAGuestWithoutPmuOrMountedTracefs) {
+  MachineRoots vm("vm-qemu-kvm");
+  const ProcessResult r = RunTimeit({"check", "--strict"});
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.out.find("\nwarn  pmu                  none: the kernel has no hardware CPU PMU"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nwarn  tracefs              not mounted, so tracepoints such as the "
+                       "syscalls metric stay empty; fix (as root): mount -t tracefs nodev "
+                       "/sys/kernel/tracing\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\ninfo  free counters        none to probe: no hardware PMU\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(ConditionsCliTest, CheckBadUsage) {
+  const ProcessResult r = RunTimeit({"check", "--lenient"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_EQ(r.err, "timeit: check: unexpected '--lenient'\n");
+  EXPECT_EQ(RunTimeit({"check", "--help"}).out.rfind("usage: timeit check [--strict]\n", 0), 0u);
+}
+
+TEST(ConditionsCliTest, RunModeSaysOnceWhenConditionsMayAddNoise) {
+  TempDir dir;
+  {
+    MachineRoots laptop("laptop-intel-pstate");
+    const ProcessResult r =
+        RunTimeit({"-n", "2", "--no-counters", "-o", "s.csv", "true"}, "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_EQ(r.err,
+              "timeit: recording runs in s.csv (label s)\n"
+              "timeit: 4 conditions may add noise (governor, boost, nmi_watchdog, load1); see "
+              "`timeit check`\n")
+        << r.err;
+    const ProcessResult quiet =
+        RunTimeit({"-n", "1", "-q", "--no-counters", "-o", "q.csv", "true"}, "", dir.path());
+    EXPECT_EQ(quiet.err, "");
+  }
+  MachineRoots server("server-amd-acpi-cpufreq");
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "--no-counters", "-o", "t.csv", "true"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "timeit: recording runs in t.csv (label t)\n");
+}
+
 }  // namespace
 }  // namespace timeit::testing

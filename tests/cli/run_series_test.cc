@@ -40,7 +40,9 @@ TEST(RunSeriesTest, HeaderAndMetricColumns) {
                        0),
             0u)
       << text;
-  EXPECT_NE(text.find(",notes,host,kernel_release,kernel_version,cpu_model,platform,"
+  EXPECT_NE(text.find(",notes,host,kernel_release,kernel_version,cpu_model,platform,boot_id,"
+                      "cmdline,microcode,governor,boost,smt,aslr,thp,nmi_watchdog,"
+                      "perf_event_paranoid,mitigations,load1,cpus_online,virtualized,"
                       "timeit_version,command\n"),
             std::string::npos)
       << text;

@@ -28,7 +28,7 @@ TEST(ConditionsTest, LaptopWithIntelPstate) {
   EXPECT_EQ(c.microcode, "0xf4");
   EXPECT_EQ(c.governor, "performance,powersave");
   EXPECT_EQ(c.boost, "on");  // no_turbo 0
-  EXPECT_TRUE(c.boost_knob.ends_with("/sys/devices/system/cpu/intel_pstate/no_turbo"));
+  EXPECT_EQ(c.boost_knob, "/sys/devices/system/cpu/intel_pstate/no_turbo");
   EXPECT_EQ(c.smt, "on");
   EXPECT_EQ(c.aslr, "2");
   EXPECT_EQ(c.thp, "always");
@@ -48,7 +48,7 @@ TEST(ConditionsTest, AmdServerWithAcpiCpufreqBoost) {
   EXPECT_EQ(c.microcode, "0xa0011d1");
   EXPECT_EQ(c.governor, "performance");
   EXPECT_EQ(c.boost, "off");  // cpufreq/boost 0
-  EXPECT_TRUE(c.boost_knob.ends_with("/sys/devices/system/cpu/cpufreq/boost"));
+  EXPECT_EQ(c.boost_knob, "/sys/devices/system/cpu/cpufreq/boost");
   EXPECT_EQ(c.smt, "on");
   EXPECT_EQ(c.thp, "madvise");
   EXPECT_EQ(c.nmi_watchdog, "0");

@@ -10,6 +10,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/base/version.h"
+#include "wrapper/check/condition_checks.h"
 #include "wrapper/process/process_tree.h"
 #include "wrapper/results/series_metadata.h"
 #include "wrapper/run/run_loop.h"
@@ -43,6 +44,16 @@ std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const L
   spec.argv = {"sh", "-c", command};
   spec.cpus.clear();
   return std::make_unique<ChildLauncher>(std::move(spec));
+}
+
+/// One line when `timeit check` would warn about a condition, naming them.
+void WarnAboutConditions(const platforms::Conditions& conditions) {
+  const std::vector<std::string> noisy = WarningNames(CheckConditions(conditions));
+  if (noisy.empty()) return;
+  std::string names;
+  for (const std::string& n : noisy) names += (names.empty() ? "" : ", ") + n;
+  std::fprintf(stderr, "timeit: %zu condition%s may add noise (%s); see `timeit check`\n",
+               noisy.size(), noisy.size() == 1 ? "" : "s", names.c_str());
 }
 
 bool ShowProgress(const RunOptions& o) {
@@ -113,6 +124,7 @@ int RunMain(int argc, char** argv) {
       std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
                    label.c_str());
   }
+  if (!o.quiet) WarnAboutConditions(metadata.conditions);
 
   std::vector<MeasurementSource*> output_readers;
   for (const auto& s : sources)

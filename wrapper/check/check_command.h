@@ -1,0 +1,10 @@
+#pragma once
+
+namespace timeit {
+
+/// `timeit check [--strict]`: the experiment's conditions here, one line
+/// each (ok, info, or warn with the fix), then whether counters will work.
+/// Exit status 0, or 1 with --strict when anything warns.
+int CheckMain(int argc, char** argv);
+
+}  // namespace timeit
