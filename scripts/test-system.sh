@@ -108,6 +108,7 @@ done
 step "the scenarios (ctest -L system in $TESTS_BUILD)"
 cmake -S "$TIMEIT_ROOT/tests/system" -B "$TESTS_BUILD" \
   -DTIMEIT_NATIVE_BUILD="$TIMEIT_ROOT/build" -DTIMEIT_ARM64_BUILD="$TIMEIT_ROOT/build-arm64" \
+  -DTIMEIT_I386_BUILD="$TIMEIT_ROOT/build-i386" \
   -DTIMEIT_SYSTEM_CACHE="$CACHE" >/dev/null
 status=0
 ctest --test-dir "$TESTS_BUILD" -L system --output-on-failure -j"$(nproc)" "$@" || status=$?

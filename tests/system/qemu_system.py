@@ -44,6 +44,13 @@ ARCHES = {
         "console": "ttyAMA0",
         "lib_dirs": ["/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu"],
     },
+    # 32-bit x86 under TCG, for Debian's 686 kernel; each boot names its CPU
+    # model (pentium_32bit.py: pentium3, coreduo, a Pentium D identity).
+    "i386": {
+        "qemu": ["qemu-system-i386", "-accel", "tcg"],
+        "console": "ttyS0",
+        "lib_dirs": ["/lib/i386-linux-gnu", "/usr/lib/i386-linux-gnu"],
+    },
 }
 
 SKIP = 77  # ctest's SKIP_RETURN_CODE for these tests
@@ -129,7 +136,8 @@ class Initramfs:
             if os.path.exists(os.path.join(d, name)):
                 return os.path.join(d, name)
         raise Failure(f"{name}: not found in {ARCHES[self.arch]['lib_dirs']}"
-                      " (are the :arm64 packages installed? scripts/test-arm64.sh)")
+                      " (are the :arm64 or :i386 packages installed?"
+                      " scripts/test-arm64.sh, scripts/test-i386.sh)")
 
     def write(self, out_path):
         blob = bytearray()
@@ -197,6 +205,19 @@ def arm64_guest(s, script):
     return fs
 
 
+def i386_guest(s, script):
+    """The 32-bit x86 guest: busybox-static:i386 from the registry, timeit and
+    syscall-bench from build-i386/ (scripts/test-i386.sh), guest/SCRIPT.sh."""
+    busybox = os.path.join(s["TIMEIT_SYSTEM_CACHE"], "busybox-static_i386",
+                           "bin", "busybox")
+    if not os.path.exists(busybox):
+        skip_or_fail("busybox-static:i386 could not be had from the registry")
+    fs = guest_initramfs("i386", busybox,
+                         os.path.join(HERE, "guest", f"{script}.sh"))
+    _add_timeit(fs, s["TIMEIT_I386_BUILD"])
+    return fs
+
+
 def _add_timeit(fs, build):
     for src, dest in (("timeit", "timeit"), ("bench/syscall-bench", "syscall-bench")):
         path = os.path.join(build, src)
@@ -207,14 +228,14 @@ def _add_timeit(fs, build):
 # --------------------------------------------------------------------- boot
 
 
-def boot_guest(s, fs, arch, kernel, name, deadline_s=480):
+def boot_guest(s, fs, arch, kernel, name, deadline_s=480, qemu_args=()):
     """Writes the initramfs as NAME.cpio.gz in the scenario's work folder and
     boots it; the console lands in NAME.console beside it."""
     work = s["TIMEIT_SYSTEM_WORK"]
     initrd = os.path.join(work, f"{name}.cpio.gz")
     fs.write(initrd)
     return boot(arch, kernel, initrd, os.path.join(work, f"{name}.console"),
-                deadline_s)
+                deadline_s, qemu_args)
 
 
 @dataclasses.dataclass
@@ -236,13 +257,14 @@ class Boot:
         return rows
 
 
-def boot(arch, kernel, initrd, log_path, deadline_s=480):
+def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=()):
     """Boots and waits -- never longer than deadline_s: QEMU runs under
-    timeout(1), and this side stops reading at the same deadline."""
+    timeout(1), and this side stops reading at the same deadline. qemu_args
+    go after the architecture's own (the i386 guests name their -cpu)."""
     a = ARCHES[arch]
-    qemu = a["qemu"] + ["-m", "1G", "-nographic", "-no-reboot",
-                        "-kernel", kernel, "-initrd", initrd, "-append",
-                        f"console={a['console']} quiet loglevel=1 panic=-1"]
+    qemu = a["qemu"] + list(qemu_args) + [
+        "-m", "1G", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
+        "-append", f"console={a['console']} quiet loglevel=1 panic=-1"]
     if shutil.which(qemu[0]) is None:
         skip_or_fail(f"{qemu[0]} is not installed (Debian: qemu-system-arm / "
                      "qemu-system-x86; scripts/test-system.sh installs it)")
@@ -324,8 +346,8 @@ def parse_console(console):
 def settings():
     """The paths scripts/test-system.sh (through tests/system/CMakeLists.txt)
     hands every scenario in the environment."""
-    keys = ["TIMEIT_NATIVE_BUILD", "TIMEIT_ARM64_BUILD", "TIMEIT_SYSTEM_CACHE",
-            "TIMEIT_SYSTEM_WORK"]
+    keys = ["TIMEIT_NATIVE_BUILD", "TIMEIT_ARM64_BUILD", "TIMEIT_I386_BUILD",
+            "TIMEIT_SYSTEM_CACHE", "TIMEIT_SYSTEM_WORK"]
     values = {k: os.environ.get(k, "") for k in keys}
     missing = [k for k, v in values.items() if not v]
     if missing:
