@@ -55,6 +55,23 @@ std::string Cell(const ResultsTable& t, std::size_t row, std::optional<std::size
   return column ? std::string(Trim(t.rows[row][*column])) : std::string();
 }
 
+/// Adds row `r`'s conditions (and kernel release) to `set`: the columns of
+/// `t` that are there, empty cells left out.
+void RecordConditions(const ResultsTable& t, std::size_t r, CompareSet& set) {
+  const auto record = [&](std::string_view name) {
+    const auto column = t.Column(name);
+    if (!column) return;
+    ConditionValues& c = set.conditions[std::string(name)];
+    const std::string value = Cell(t, r, column);
+    if (value.empty() || std::find(c.values.begin(), c.values.end(), value) != c.values.end())
+      return;
+    c.values.push_back(value);
+    c.first_at.push_back(t.file + ":" + std::to_string(t.lines[r]));
+  };
+  record("kernel_release");
+  for (std::string_view name : kConditionColumns) record(name);
+}
+
 std::string LabelOf(const ResultsTable& t, std::size_t row) {
   std::string label = Cell(t, row, t.Column("label"));
   return label.empty() ? std::filesystem::path(t.file).stem().string() : label;
@@ -167,6 +184,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
     AddDistinct(set.cpu_models, Cell(t, r, cpu));
     AddDistinct(set.platforms, Cell(t, r, platform));
     AddDistinct(set.kernel_releases, kernel);
+    RecordConditions(t, r, set);
+    set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
     std::string_view note_cell = notes ? std::string_view(t.rows[r][*notes]) : std::string_view();
     while (!note_cell.empty()) {
       const std::size_t end = std::min(note_cell.find("; "), note_cell.size());

@@ -24,6 +24,14 @@ struct MetricSeries {
   int multiplexed = 0;             ///< runs whose `<metric>.running` fraction is below 1
 };
 
+/// The values one condition column (kConditionColumns, or kernel_release)
+/// took in a set's measured runs: distinct, in order of appearance, each
+/// with the "file:line" where it first appeared.
+struct ConditionValues {
+  std::vector<std::string> values;
+  std::vector<std::string> first_at;
+};
+
 /// A series to compare: the measured rows of one label (of one kernel
 /// release) gathered from one or more files.
 struct CompareSet {
@@ -43,6 +51,11 @@ struct CompareSet {
   /// Distinct values of the metadata columns, in order of appearance.
   std::vector<std::string> cpu_models, platforms, kernel_releases;
   std::vector<std::string> notes;  ///< distinct notes ("cycles: not permitted (...)")
+  /// The conditions recorded with the measured runs, by column name; a
+  /// column the set's files lack (an earlier timeit's) is absent, an empty
+  /// cell is not a value.
+  std::map<std::string, ConditionValues, std::less<>> conditions;
+  bool split_by_release = false;  ///< one kernel release of a label (`label@release`)
 };
 
 /// Every set of the files given, and the union of their metrics in report

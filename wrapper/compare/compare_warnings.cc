@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "stats/outliers.h"
+#include "wrapper/compare/compare_conditions.h"
 
 namespace timeit {
 namespace {
@@ -114,6 +115,7 @@ std::vector<std::string> CompareWarnings(const CompareInput& in,
   }
   DifferentMetadata(in, &CompareSet::cpu_models, "CPU models", warnings);
   DifferentMetadata(in, &CompareSet::platforms, "platforms", warnings);
+  for (std::string& w : ConditionWarnings(in)) warnings.push_back(std::move(w));
   for (const std::string& metric : metrics) CounterStatus(in, metric, warnings);
   for (const std::string& metric : metrics) UserOnly(in, metric, warnings);
   for (const std::string& metric : metrics) Outliers(in, metric, warnings);
