@@ -26,7 +26,7 @@ step() {  # prints how long the previous step took, then names the next one
 }
 
 step "installing what is missing"
-timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils
+timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils libc6-dev
 
 step "the native build (build/) and the arm64 cross build (build-arm64/)"
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON

@@ -137,6 +137,7 @@ def main():
         q.skip_or_fail("no arm64 kernel could be had from the registry "
                        "(scripts/test-system.sh downloads them)")
     fs = q.arm64_guest(s, "n1_fresh_boot")
+    q.add_static_syscall_bench(fs, s["TIMEIT_SYSTEM_WORK"])
     b = q.boot_guest(s, fs, "aarch64", kernels[-1][1], "n1_fresh_boot")
     r = b.results
     for name in ("default", "default2", "lacking", "modifiers", "raw_modifiers",
