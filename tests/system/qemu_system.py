@@ -245,14 +245,15 @@ def add_static_syscall_bench(fs, work):
 # --------------------------------------------------------------------- boot
 
 
-def boot_guest(s, fs, arch, kernel, name, deadline_s=480, qemu_args=()):
+def boot_guest(s, fs, arch, kernel, name, deadline_s=480, qemu_args=(), cmdline=""):
     """Writes the initramfs as NAME.cpio.gz in the scenario's work folder and
-    boots it; the console lands in NAME.console beside it."""
+    boots it; the console lands in NAME.console beside it. CMDLINE is added
+    to the kernel command line (mitigations=off)."""
     work = s["TIMEIT_SYSTEM_WORK"]
     initrd = os.path.join(work, f"{name}.cpio.gz")
     fs.write(initrd)
     return boot(arch, kernel, initrd, os.path.join(work, f"{name}.console"),
-                deadline_s, qemu_args)
+                deadline_s, qemu_args, cmdline)
 
 
 @dataclasses.dataclass
@@ -274,14 +275,14 @@ class Boot:
         return rows
 
 
-def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=()):
+def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline=""):
     """Boots and waits -- never longer than deadline_s: QEMU runs under
     timeout(1), and this side stops reading at the same deadline. qemu_args
     go after the architecture's own (the i386 guests name their -cpu)."""
     a = ARCHES[arch]
     qemu = a["qemu"] + list(qemu_args) + [
         "-m", "1G", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
-        "-append", f"console={a['console']} quiet loglevel=1 panic=-1"]
+        "-append", f"console={a['console']} quiet loglevel=1 panic=-1 {cmdline}".strip()]
     if shutil.which(qemu[0]) is None:
         skip_or_fail(f"{qemu[0]} is not installed (Debian: qemu-system-arm / "
                      "qemu-system-x86; scripts/test-system.sh installs it)")
