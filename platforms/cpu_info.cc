@@ -33,6 +33,9 @@ CpuInfo ParseCpuInfo(std::string_view text) {
     const auto eol = text.find('\n');
     const std::string_view line = text.substr(0, eol);
     text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+    // '#' lines never occur in /proc/cpuinfo; test fixtures use them to say
+    // where their values come from.
+    if (line.starts_with('#')) continue;
     const auto colon = line.find(':');
     if (colon == std::string_view::npos) continue;
     const std::string_view key = Trim(line.substr(0, colon));

@@ -33,6 +33,25 @@ constexpr Row kNeoverseN1[] = {
     {M::kSyscalls, "EXC_SVC", 0x82},
 };
 
+// The P6 family (Pentium Pro, II, III) and Pentium M: the same codes in
+// libpfm4's ppro, pii, p6 and pm tables (i386 build only). IFU_IFETCH_MISS
+// is the instruction fetch unit's miss count; L2_RQSTS:I (L2 requests that
+// found the line invalid) is what the kernel's p6_perfmon_event_map uses
+// for cache-misses.
+constexpr Row kP6[] = {
+    {M::kCycles, "CPU_CLK_UNHALTED", 0x79},      {M::kInstructions, "INST_RETIRED", 0xc0},
+    {M::kIcacheMisses, "IFU_IFETCH_MISS", 0x81}, {M::kBranchMisses, "BR_MISS_PRED_RETIRED", 0xc5},
+    {M::kCacheMisses, "L2_RQSTS:I", 0x12e},
+};
+// Core Duo/Solo (Yonah): architectural perfmon v1 plus its own names.
+constexpr Row kCoreDuo[] = {
+    {M::kCycles, "UNHALTED_CORE_CYCLES", 0x3c},
+    {M::kInstructions, "INSTRUCTIONS_RETIRED", 0xc0},
+    {M::kIcacheMisses, "ICACHE_MISSES", 0x81},
+    {M::kBranchMisses, "MISPREDICTED_BRANCH_RETIRED", 0xc5},
+    {M::kCacheMisses, "LLC_MISSES", 0x412e},
+};
+
 // NetBurst has no instruction cache: the trace cache takes its place, and
 // BPU_fetch_request:TCMISS counts its misses. Configs pack ESCR << 32 | CCCR.
 // libpfm4 calls the P4 "non-bogus" mispredict umask BOGUS (its only one).
@@ -143,6 +162,13 @@ std::span<const Row> RowsFor(PlatformId platform) {
       return {};
     case PlatformId::kNeoverseN1:
       return kNeoverseN1;
+    case PlatformId::kPentiumPro:
+    case PlatformId::kPentium2:
+    case PlatformId::kPentium3:
+    case PlatformId::kPentiumM:
+      return kP6;
+    case PlatformId::kCoreDuo:
+      return kCoreDuo;
     case PlatformId::kPentium4:
     case PlatformId::kPentiumD:
       return kNetBurst;

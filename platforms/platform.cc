@@ -10,6 +10,15 @@ constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kGeneric, "generic", "", "the kernel's generic events (any CPU)", ""},
     {PlatformId::kNeoverseN1, "neoverse-n1", "graviton2", "Arm Neoverse N1 (AWS Graviton2)",
      "arm_n1"},
+    {PlatformId::kPentiumPro, "pentium-pro", "ppro", "Intel Pentium Pro (P6, family 6 model 1)",
+     "ppro", true},
+    {PlatformId::kPentium2, "pentium2", "pii", "Intel Pentium II (P6, models 3, 5, 6)", "pii",
+     true},
+    {PlatformId::kPentium3, "pentium3", "p6", "Intel Pentium III (P6, models 7, 8, 10, 11)", "p6",
+     true},
+    {PlatformId::kPentiumM, "pentium-m", "pm", "Intel Pentium M (Banias, Dothan)", "pm", true},
+    {PlatformId::kCoreDuo, "core-duo", "yonah", "Intel Core Duo, Core Solo (Yonah)", "coreduo",
+     true},
     {PlatformId::kPentium4, "pentium4", "netburst", "Intel NetBurst Pentium 4, models 0-2",
      "netburst"},
     {PlatformId::kPentiumD, "pentium-d", "prescott",
@@ -39,8 +48,14 @@ bool In(int model, std::initializer_list<int> models) {
 }
 
 /// Intel family 6 model numbers, as the kernel's intel-family.h and
-/// libpfm4's pfmlib_intel_*.c list them.
+/// libpfm4's pfmlib_intel_*.c list them. The P6 models are the ones
+/// libpfm4's pfm_p6_detect_* functions accept, model 14 its Core Duo.
 PlatformId IdentifyIntelFamily6(int model, int stepping) {
+  if (model == 1) return PlatformId::kPentiumPro;
+  if (In(model, {3, 5, 6})) return PlatformId::kPentium2;
+  if (In(model, {7, 8, 10, 11})) return PlatformId::kPentium3;
+  if (In(model, {9, 13})) return PlatformId::kPentiumM;
+  if (model == 14) return PlatformId::kCoreDuo;
   if (In(model, {0x0f, 0x16, 0x17, 0x1d})) return PlatformId::kCore2;
   if (In(model, {0x1a, 0x1e, 0x1f, 0x2e})) return PlatformId::kNehalem;
   if (In(model, {0x25, 0x2c, 0x2f})) return PlatformId::kWestmere;

@@ -14,6 +14,12 @@ namespace timeit::platforms {
 enum class PlatformId {
   kGeneric,
   kNeoverseN1,  // AWS Graviton2, Ampere Altra
+  // 32-bit only CPUs, with PMU tables in libpfm4's i386 build alone.
+  kPentiumPro,  // P6, family 6 model 1
+  kPentium2,    // P6, models 3, 5, 6
+  kPentium3,    // P6, models 7, 8, 10, 11
+  kPentiumM,    // models 9 (Banias), 13 (Dothan)
+  kCoreDuo,     // model 14 (Yonah), Core Duo and Core Solo
   kPentium4,    // NetBurst models 0-2 (Willamette, Northwood)
   kPentiumD,    // NetBurst models 3, 4, 6 (Prescott, Smithfield, Presler)
   kCore2,
@@ -41,6 +47,9 @@ struct PlatformInfo {
   std::string_view alias;  ///< a second accepted name, or empty
   std::string_view description;
   std::string_view pfm_pmu;  ///< libpfm4 4.13 PMU name its table uses, or empty
+  /// libpfm4 has pfm_pmu only when built for i386 (CONFIG_PFMLIB_ARCH_I386:
+  /// the P6 family, Pentium M, Core Duo); an amd64 timeit cannot encode it.
+  bool pfm_i386_only = false;
 };
 
 /// Every platform, kGeneric first.

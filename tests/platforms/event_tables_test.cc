@@ -28,6 +28,18 @@ TEST(EventTablesTest, PentiumDUsesTraceCacheMisses) {
             (Chain{"netburst::global_power_events:RUNNING", "cpu-cycles"}));
 }
 
+TEST(EventTablesTest, P6FamilyAndPentiumMUseIfuFetchMisses) {
+  EXPECT_EQ(EventChain(PlatformId::kPentium3, Metric::kIcacheMisses),
+            (Chain{"p6::IFU_IFETCH_MISS", "L1-icache-load-misses"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kPentiumPro, Metric::kCycles),
+            (Chain{"ppro::CPU_CLK_UNHALTED"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kPentium2, Metric::kBranchMisses),
+            (Chain{"pii::BR_MISS_PRED_RETIRED"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kPentiumM, Metric::kCacheMisses), (Chain{"pm::L2_RQSTS:I"}));
+  EXPECT_EQ(PlatformEvents(PlatformId::kCoreDuo, Metric::kIcacheMisses),
+            (Chain{"coreduo::ICACHE_MISSES"}));
+}
+
 TEST(EventTablesTest, IntelIcacheByGeneration) {
   EXPECT_EQ(PlatformEvents(PlatformId::kHaswell, Metric::kIcacheMisses),
             (Chain{"hsw::ICACHE:MISSES"}));

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "platforms/cpu_info.h"
 #include "platforms/kernel_pmus.h"
@@ -34,6 +35,33 @@ TEST(CpuInfoTest, ParsesPentiumD) {
   EXPECT_EQ(IdentifyPlatform(*cpu), PlatformId::kPentiumD);
 }
 
+// The fixtures of 32-bit era CPUs are /proc/cpuinfo files their owners
+// posted (each file's comment says where); family and model pick the table.
+TEST(CpuInfoTest, IdentifiesThirtyTwoBitEraCpus) {
+  const std::pair<const char*, PlatformId> fixtures[] = {
+      {"pentium-pro.cpuinfo", PlatformId::kPentiumPro},
+      {"pentium2.cpuinfo", PlatformId::kPentium2},
+      {"pentium3.cpuinfo", PlatformId::kPentium3},
+      {"pentium-m.cpuinfo", PlatformId::kPentiumM},
+      {"core-duo.cpuinfo", PlatformId::kCoreDuo},
+      {"pentium4.cpuinfo", PlatformId::kPentium4},
+      {"pentium-d.cpuinfo", PlatformId::kPentiumD},
+  };
+  for (const auto& [file, platform] : fixtures) {
+    const auto cpu = ReadCpuInfo(Fixture(file));
+    ASSERT_TRUE(cpu.has_value()) << file;
+    EXPECT_EQ(cpu->vendor, "GenuineIntel") << file;
+    EXPECT_EQ(IdentifyPlatform(*cpu), platform)
+        << file << ": family " << cpu->family << " model " << cpu->model;
+  }
+  // The comment lines are not read as keys: the first block's values win.
+  const auto m = ReadCpuInfo(Fixture("pentium-m.cpuinfo"));
+  EXPECT_EQ(m->family, 6);
+  EXPECT_EQ(m->model, 13);
+  EXPECT_EQ(m->stepping, 6);
+  EXPECT_EQ(m->model_name, "Intel(R) Pentium(R) M processor 1.60GHz");
+}
+
 TEST(CpuInfoTest, IdentifiesSkylakeAndZen3) {
   EXPECT_EQ(IdentifyPlatform(*ReadCpuInfo(Fixture("skylake.cpuinfo"))), PlatformId::kSkylake);
   EXPECT_EQ(IdentifyPlatform(*ReadCpuInfo(Fixture("zen3.cpuinfo"))), PlatformId::kZen3);
@@ -61,6 +89,16 @@ TEST(IdentifyTest, ModelTable) {
     c.model = model;
     return IdentifyPlatform(c);
   };
+  EXPECT_EQ(intel(6, 1), PlatformId::kPentiumPro);
+  EXPECT_EQ(intel(6, 3), PlatformId::kPentium2);
+  EXPECT_EQ(intel(6, 6), PlatformId::kPentium2);  // Celeron Mendocino
+  EXPECT_EQ(intel(6, 7), PlatformId::kPentium3);
+  EXPECT_EQ(intel(6, 11), PlatformId::kPentium3);  // Tualatin
+  EXPECT_EQ(intel(6, 9), PlatformId::kPentiumM);   // Banias
+  EXPECT_EQ(intel(6, 13), PlatformId::kPentiumM);  // Dothan
+  EXPECT_EQ(intel(6, 14), PlatformId::kCoreDuo);   // Yonah
+  EXPECT_EQ(intel(6, 15), PlatformId::kCore2);     // Merom, the next model
+  EXPECT_EQ(intel(6, 12), PlatformId::kGeneric);   // no such P6 model
   EXPECT_EQ(intel(15, 2), PlatformId::kPentium4);
   EXPECT_EQ(intel(15, 4), PlatformId::kPentiumD);
   EXPECT_EQ(intel(6, 0x2a), PlatformId::kSandyBridge);
@@ -80,11 +118,24 @@ TEST(IdentifyTest, ModelTable) {
 
 TEST(PlatformTest, NamesAndAliasesResolve) {
   for (const char* name : {"graviton2", "neoverse-n1", "pentium4", "pentium-d", "skylake",
-                           "icelake", "sapphire-rapids", "zen2", "zen3", "zen4", "generic"}) {
+                           "icelake", "sapphire-rapids", "zen2", "zen3", "zen4", "generic",
+                           "pentium-pro", "pentium2", "pentium3", "p6", "pentium-m", "core-duo"}) {
     EXPECT_TRUE(FindPlatform(name).has_value()) << name;
   }
+  EXPECT_EQ(FindPlatform("p6"), PlatformId::kPentium3);  // libpfm4's name for its PIII table
   EXPECT_EQ(FindPlatform("graviton2"), PlatformId::kNeoverseN1);
   EXPECT_FALSE(FindPlatform("vax").has_value());
+}
+
+// Only the P6 family, Pentium M and Core Duo need libpfm4's i386 build;
+// NetBurst is in every x86 build (encoding_tables_test checks this against
+// the real library).
+TEST(PlatformTest, I386OnlyTables) {
+  std::string i386_only;
+  for (const PlatformInfo& p : AllPlatforms()) {
+    if (p.pfm_i386_only) i386_only += std::string(p.name) + " ";
+  }
+  EXPECT_EQ(i386_only, "pentium-pro pentium2 pentium3 pentium-m core-duo ");
 }
 
 TEST(KernelPmusTest, ReadsThisMachine) {
