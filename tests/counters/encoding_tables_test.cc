@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 #include <linux/perf_event.h>
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "counters/pfm_library.h"
 #include "platforms/event_tables.h"
@@ -44,6 +46,43 @@ TEST(EncodingTablesTest, EveryTableEventEncodesToItsDocumentedConfig) {
   EXPECT_GT(checked, 0);
   if (!skipped.empty()) {
     std::printf("not in this architecture's libpfm4 build:%s\n", skipped.c_str());
+  }
+}
+
+// Which build has which tables, asked of the real library: the P6 family,
+// Pentium M and Core Duo exist only in libpfm4's i386 build, NetBurst in
+// every x86 build. PlatformInfo::pfm_i386_only must say the same.
+TEST(EncodingTablesTest, I386OnlyPmusAreWhereTheTableSays) {
+#if defined(__i386__) || defined(__x86_64__)
+  constexpr bool kI386 = sizeof(void*) == 4;
+  for (const PlatformInfo& platform : AllPlatforms()) {
+    if (platform.pfm_pmu.empty() || platform.pfm_pmu.starts_with("arm_")) continue;
+    const bool has = PfmHasPmu(std::string(platform.pfm_pmu));
+    EXPECT_EQ(has, kI386 || !platform.pfm_i386_only)
+        << platform.name << " (" << platform.pfm_pmu << ")";
+  }
+#else
+  GTEST_SKIP() << "not x86: libpfm4 has no Intel tables here";
+#endif
+}
+
+// The P6 family's codes as libpfm4's i386 build encodes them, spelled out.
+TEST(EncodingTablesTest, P6FamilyPentiumMAndCoreDuo) {
+  if (!PfmHasPmu("p6")) {
+    GTEST_SKIP() << "libpfm4 has the P6, Pentium M and Core Duo tables only in its i386 build "
+                    "(scripts/test-i386.sh runs this test there)";
+  }
+  const std::pair<const char*, std::uint64_t> expected[] = {
+      {"ppro::CPU_CLK_UNHALTED", 0x79}, {"pii::INST_RETIRED", 0xc0},
+      {"p6::IFU_IFETCH_MISS", 0x81},    {"p6::BR_MISS_PRED_RETIRED", 0xc5},
+      {"pm::L2_RQSTS:I", 0x12e},        {"coreduo::ICACHE_MISSES", 0x81},
+      {"coreduo::LLC_MISSES", 0x412e},
+  };
+  for (const auto& [event, config] : expected) {
+    const PfmEncoding enc = EncodeWithPfm(event, false);
+    ASSERT_TRUE(enc.encoding) << event << ": " << enc.error;
+    EXPECT_EQ(enc.encoding->type, PERF_TYPE_RAW) << event;
+    EXPECT_EQ(enc.encoding->config, config) << event;
   }
 }
 

@@ -1,10 +1,7 @@
 // Counts a real process tree through the same code path the run loop uses
 // (plan, open on the child before exec, read after reaping), with the
 // events every machine has: the syscall tracepoint and software events.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <string>
@@ -12,37 +9,12 @@
 
 #include "counters/counter_plan.h"
 #include "counters/tree_counters.h"
+#include "tests/counters/count_run.h"
 
 namespace timeit::counters {
 namespace {
 
 const char* kLoop = SYSCALL_LOOP_PATH;
-
-/// Starts argv blocked on a pipe, lets `counters` attach, releases it and
-/// reaps it: the run loop's sequence in miniature.
-std::vector<CounterReading> CountRun(TreeCounters& counters, const std::vector<std::string>& argv,
-                                     int expected_exit = 0) {
-  int go[2];
-  EXPECT_EQ(pipe2(go, O_CLOEXEC), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    char byte;
-    if (read(go[0], &byte, 1) != 1) _exit(126);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  close(go[0]);
-  counters.Attach(pid);
-  EXPECT_EQ(write(go[1], "x", 1), 1);
-  close(go[1]);
-  int status = 0;
-  EXPECT_EQ(waitpid(pid, &status, 0), pid);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == expected_exit);
-  return counters.Collect();
-}
 
 /// perf stat's count of raw_syscalls:sys_enter for the same command.
 long PerfStatSyscalls(const std::string& args) {
