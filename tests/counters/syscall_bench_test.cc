@@ -69,6 +69,7 @@ TEST(SyscallBenchTest, EveryEntryMakesExactlyNCalls) {
   std::printf("counted:%s\n", counted.c_str());
 }
 
+#if defined(__i386__)
 /// The vendor_id of /proc/cpuinfo's first CPU.
 std::string CpuVendor() {
   std::ifstream in("/proc/cpuinfo");
@@ -78,6 +79,7 @@ std::string CpuVendor() {
   }
   return {};
 }
+#endif
 
 // A 32-bit process's __kernel_vsyscall enters through sysenter on Intel and
 // syscall on AMD (the kernel patches it in by X86_FEATURE_SYSENTER32 or
