@@ -53,6 +53,12 @@ std::string EncodingText(const ChainStep& step, platforms::PlatformId platform) 
   return "-";
 }
 
+/// True when `info`'s table is one only libpfm4's i386 build has and this
+/// build's libpfm4 lacks it: an amd64 timeit asked about a Pentium M.
+bool TableNeedsTheI386Build(const platforms::PlatformInfo& info) {
+  return info.pfm_i386_only && !counters::PfmHasPmu(std::string(info.pfm_pmu));
+}
+
 void PrintHeader(platforms::PlatformId platform, bool named, const std::string& cpuinfo_path,
                  const counters::CounterPlan& plan) {
   const auto& info = platforms::GetPlatformInfo(platform);
@@ -72,6 +78,12 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
   const std::string dflt = counters::DefaultPfmPmu();
   fmt::print("libpfm4 default PMU: {} (from CPUID; the kernel decides what counts)\n",
              dflt.empty() ? "none" : dflt);
+  if (TableNeedsTheI386Build(info)) {
+    fmt::print(
+        "libpfm4: no '{}' PMU in this 64-bit build (only libpfm4's i386 build has it): "
+        "the kernel's generic events stand in; timeit's i386 build uses the {} table\n",
+        info.pfm_pmu, info.name);
+  }
   const auto paranoid = counters::ReadPerfEventParanoid();
   fmt::print("counting: {} (kernel.perf_event_paranoid={})\n\n",
              plan.user_only ? "user mode only" : "user and kernel mode",
@@ -126,6 +138,14 @@ int EventsMain(int argc, char** argv) {
     platform = *found;
     // Another machine's PMU: libpfm4 encodes it only when asked to.
     counters::RequestInactivePmuEncoding();
+    const auto& info = platforms::GetPlatformInfo(platform);
+    if (TableNeedsTheI386Build(info)) {
+      throw UsageError(fmt::format(
+          "events: the {} table is libpfm4's '{}' PMU, which only libpfm4's i386 build has; "
+          "this timeit is a 64-bit build: ask the i386 one (build-i386/timeit, "
+          "scripts/test-i386.sh)",
+          info.name, info.pfm_pmu));
+    }
   } else {
     platform = platforms::DetectPlatform(cpuinfo_path);
   }
