@@ -24,10 +24,32 @@ timeit_install_deps() {
   fi
   echo "installing: ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
-  # An index that fails to download (a mirror mid-sync, a foreign
-  # architecture's list) leaves the others usable: the install decides.
-  apt-get update -qq >/dev/null || echo "apt-get update reported errors; installing anyway" >&2
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
+  # An index that cannot be fetched (a mirror mid-sync) is not fatal here:
+  # the install fails if it needed that index.
+  apt-get -o DPkg::Lock::Timeout=900 update -qq >/dev/null ||
+    echo "timeit: apt-get update did not fetch every index; installing from what it has" >&2
+  apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "${missing[@]}" \
+    >/dev/null && return 0
+  timeit_install_from_point_release "${missing[@]}"
+}
+
+# A foreign architecture's libraries (Multi-Arch: same) must have exactly the
+# version of their amd64 twins. When one architecture's security index cannot
+# be fetched (this machine's mirror serves a bookworm-security i386 index that
+# fails its hash check), the twins cannot match. Then the packages, and the
+# twins they drag along, come from the point release alone, where every
+# architecture has the same versions; linux-libc-dev (kernel headers) is the
+# twin that may have to go back from a security update to the point release.
+timeit_install_from_point_release() {
+  local codename arch twins=()
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  twins=("linux-libc-dev/$codename")
+  for arch in $(dpkg --print-foreign-architectures); do
+    twins+=("linux-libc-dev:$arch/$codename")
+  done
+  echo "timeit: retrying with every package from $codename's point release" >&2
+  apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends -t "$codename" \
+    --allow-downgrades "$@" "${twins[@]}" >/dev/null
 }
 
 # Configures (once) and builds `build` with tests; extra cmake -D options as args.

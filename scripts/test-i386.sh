@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The i386 (32-bit x86) build and its tests, on an amd64 Debian 12 machine:
+# installs the i686 cross compiler and the :i386 -dev packages, builds into
+# build-i386 with cmake/i686-linux-gnu.cmake, and runs the whole suite
+# natively (an x86-64 kernel with IA-32 emulation runs i386 programs). Tests
+# that cannot hold in a 32-bit process skip and say why. Ends with the
+# 32-bit syscall-bench's gates and the P6 event table from the i386 binary.
+# Its exit status is the tests' result.
+#
+# What only this build proves: libpfm4's i386 tables (P6 family, Pentium M,
+# Core Duo), and the 32-bit system call gates (int $0x80 against the vDSO's
+# __kernel_vsyscall: sysenter on Intel, syscall on AMD); docs/platforms.md.
+set -euo pipefail
+TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$TIMEIT_ROOT/scripts/deps.sh"
+BUILD="$TIMEIT_ROOT/build-i386"
+
+# The cross compiler, not g++-multilib: gcc-multilib conflicts with every
+# cross compiler, g++-aarch64-linux-gnu of scripts/test-arm64.sh included.
+# The :i386 packages install beside the amd64 (and arm64) ones
+# (Multi-Arch: same); apt upgrades an amd64 library when its i386 twin must
+# have the same version.
+I386_PACKAGES=(
+  g++-i686-linux-gnu
+  libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386
+  libfmt-dev:i386 libgtest-dev:i386
+)
+
+step_start=$SECONDS
+step() {  # prints how long the previous step took, then names the next one
+  echo "test-i386: $1 (previous step $((SECONDS - step_start)) s)" >&2
+  step_start=$SECONDS
+}
+
+step "installing what is missing"
+if ! dpkg --print-foreign-architectures | grep -qx i386; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "timeit's i386 build needs i386 as a foreign architecture:" >&2
+    echo "  sudo dpkg --add-architecture i386 && sudo apt-get update" >&2
+    exit 1
+  fi
+  dpkg --add-architecture i386
+fi
+timeit_install_deps "${I386_PACKAGES[@]}"
+
+step "building into $BUILD"
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -S "$TIMEIT_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_TOOLCHAIN_FILE="$TIMEIT_ROOT/cmake/i686-linux-gnu.cmake" \
+    -DTIMEIT_BUILD_TESTS=ON >/dev/null
+fi
+cmake --build "$BUILD" --parallel "$(nproc)" -- --quiet
+readelf -h "$BUILD/timeit" | grep -q 'Class: *ELF32' || {
+  echo "test-i386: $BUILD/timeit is not a 32-bit executable" >&2
+  exit 1
+}
+if ! "$BUILD/bench/syscall-bench" libc 1; then
+  echo "test-i386: this kernel does not run i386 programs (no IA-32 emulation," >&2
+  echo "  or ia32_emulation=0 on its command line)" >&2
+  exit 1
+fi
+
+step "running the whole suite natively"
+ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)"
+
+step "the 32-bit system call gates and the P6 table, from the i386 build"
+"$BUILD/bench/syscall-bench" --which
+"$BUILD/timeit" events --platform p6
+step "done"
