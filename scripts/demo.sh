@@ -2,6 +2,9 @@
 # Installs what is missing, builds, and runs timeit's main job on the
 # embedded workload: the same N geteuid calls through two system call
 # entries, 10 measured runs each, into two CSVs, then their comparison.
+# On x86-64 with the i386 build there (scripts/test-i386.sh), the 32-bit
+# pair too: int $0x80 against the vDSO's __kernel_vsyscall (sysenter on
+# Intel, syscall on AMD), the Pentium D experiment.
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
@@ -39,3 +42,20 @@ done
 echo
 "$timeit" compare --html "$out/report.html" --json "$out/report.json" "$out/$a.csv" "$out/$b.csv"
 echo "CSVs: $out/$a.csv $out/$b.csv; report: $out/report.html (hyperfine's JSON: report.json)"
+
+bench32="$TIMEIT_ROOT/build-i386/bench/syscall-bench"
+if [ "$(uname -m)" = x86_64 ] && [ -x "$bench32" ] && "$bench32" int80 1 >/dev/null 2>&1; then
+  echo
+  echo "== 32-bit: syscall-bench (i386 build) --which"
+  "$bench32" --which
+  rm -f "$out/int80-32.csv" "$out/vsyscall-32.csv"
+  for entry in int80 vsyscall; do
+    echo
+    echo "== $entry: timeit -n 10 -o $out/$entry-32.csv ... -- build-i386/bench/syscall-bench $entry $calls"
+    "$timeit" -n 10 -o "$out/$entry-32.csv" --command-output null \
+      --metric 'calls_per_s=calls per second: (\d+),higher' -- "$bench32" "$entry" "$calls"
+  done
+  echo
+  "$timeit" compare "$out/int80-32.csv" "$out/vsyscall-32.csv"
+  echo "CSVs: $out/int80-32.csv $out/vsyscall-32.csv"
+fi
