@@ -22,7 +22,7 @@ BUILD="$TIMEIT_ROOT/build-i386"
 # have the same version.
 I386_PACKAGES=(
   g++-i686-linux-gnu
-  libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386
+  libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386 libpcre2-dev:i386
   libfmt-dev:i386 libgtest-dev:i386
 )
 
