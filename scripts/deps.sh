@@ -35,8 +35,8 @@ timeit_install_deps() {
 
 # A foreign architecture's libraries (Multi-Arch: same) must have exactly the
 # version of their amd64 twins. When one architecture's security index cannot
-# be fetched (this machine's mirror serves a bookworm-security i386 index that
-# fails its hash check), the twins cannot match. Then the packages, and the
+# be fetched (a mirror mid-sync: on 2026-12-01 this machine's bookworm-security
+# i386 index failed its hash check for an hour), the twins cannot match. Then the packages, and the
 # twins they drag along, come from the point release alone, where every
 # architecture has the same versions; linux-libc-dev (kernel headers) is the
 # twin that may have to go back from a security update to the point release.
