@@ -2,16 +2,18 @@
 # The system tests (tests/system/): timeit on Debian's own kernels, freshly
 # booted under QEMU -- the newest amd64 kernel under TCG, and the two newest
 # arm64 kernels on QEMU's Neoverse N1 (Graviton2) model with -icount, whose
-# PMU really counts. Each scenario builds a small initramfs (busybox-static,
+# PMU really counts, and Debian's newest 32-bit 686 kernel on three of QEMU's
+# Pentium-class CPU models (Pentium III, Core Duo, a Pentium D identity) with
+# the i386 build. Each scenario builds a small initramfs (busybox-static,
 # timeit with its shared libraries, the workloads, a test script), boots
 # with a hard deadline and checks what the guest printed on its serial
 # console. Its exit status is the tests' result.
 #
-# It installs what it needs (QEMU, busybox-static, the arm64 cross build of
-# scripts/test-arm64.sh --build-only), builds build/ if needed, chooses the
-# kernels by asking the registry (apt-cache search: the newest of each
-# flavour, never a fixed version) and keeps the downloads in
-# build/system-cache/ between runs.
+# It installs what it needs (QEMU, busybox-static, the arm64 and i386 builds
+# of scripts/test-arm64.sh and scripts/test-i386.sh --build-only), builds
+# build/ if needed, chooses the kernels by asking the registry (apt-cache
+# search: the newest of each flavour, never a fixed version) and keeps the
+# downloads in build/system-cache/ between runs.
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
@@ -28,9 +30,10 @@ step() {  # prints how long the previous step took, then names the next one
 step "installing what is missing"
 timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils libc6-dev
 
-step "the native build (build/) and the arm64 cross build (build-arm64/)"
+step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-i386/)"
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
+bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
 
 # registry_newest PATTERN COUNT: the newest COUNT package names matching the
 # regular expression, as the registry lists them now. Empty when the registry
@@ -94,11 +97,15 @@ choose_kernels() {
   mv "$listing.new" "$listing"
 }
 
-step "kernels and the arm64 busybox-static from the registry, cached in $CACHE"
+step "kernels and the arm64 and i386 busybox-static from the registry, cached in $CACHE"
 mkdir -p "$CACHE"
 choose_kernels x86_64 '^linux-image-[0-9.]+-[0-9]+-amd64$' 1
 choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 2
+# The 686 flavour, not 686-pae: it boots every CPU from the Pentium Pro on,
+# the Pentium M models without PAE among them.
+choose_kernels i386 '^linux-image-[0-9.]+-[0-9]+-686$' 1
 fetch busybox-static:arm64 || true
+fetch busybox-static:i386 || true
 # Downloads of kernels no longer chosen are dropped.
 for dir in "$CACHE"/linux-image-*; do
   [ -d "$dir" ] || continue
