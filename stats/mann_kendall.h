@@ -1,0 +1,24 @@
+#pragma once
+
+#include <span>
+
+namespace timeit::stats {
+
+/// The Mann-Kendall trend test of a series against its order (Kendall's tau
+/// of the values with 1..n): does the series rise or fall as it goes on?
+struct TrendTest {
+  double s = 0;         ///< sum over i < j of sign(x[j] - x[i]); > 0 rises, < 0 falls
+  double variance = 0;  ///< of S under no trend, corrected for ties
+  double z = 0;         ///< (S - sign(S)) / sqrt(variance): continuity-corrected
+  double p = 0;         ///< two-sided p-value of z under the normal distribution
+};
+
+/// The test on `values` in run order, with the tie-corrected variance
+///   (n(n-1)(2n+5) - sum over tie groups t(t-1)(2t+5)) / 18
+/// and a continuity correction of 1, as R's
+/// cor.test(x, seq_along(x), method = "kendall", exact = FALSE,
+/// continuity = TRUE) computes it. NaN z and p when n < 3 or every value is
+/// equal. O(n^2) pairs: fine for a series of runs, not for millions.
+TrendTest MannKendall(std::span<const double> values);
+
+}  // namespace timeit::stats
