@@ -6,8 +6,10 @@
 #include <cmath>
 #include <limits>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_numbers.h"
 #include "wrapper/compare/compare_options.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
@@ -59,17 +61,12 @@ TEST(CompareMetricsTest, OrderTimesCountersDerivedRest) {
                                          "ipc", "ipc:u", "icache-mpki", "maxrss", "weird"}));
 }
 
-TEST(CompareMetricsTest, DirectionAndVerdict) {
+TEST(CompareMetricsTest, Direction) {
   EXPECT_TRUE(LowerIsBetter("real"));
   EXPECT_TRUE(LowerIsBetter("icache-mpki"));
   EXPECT_TRUE(LowerIsBetter("my_column"));
   EXPECT_FALSE(LowerIsBetter("ipc"));
   EXPECT_FALSE(LowerIsBetter("ipc:u"));
-  EXPECT_EQ(Verdict(true, -1, true), "better");
-  EXPECT_EQ(Verdict(true, 1, true), "worse");
-  EXPECT_EQ(Verdict(true, 1, false), "better");
-  EXPECT_EQ(Verdict(true, -1, false), "worse");
-  EXPECT_EQ(Verdict(false, -1, true), "no difference");
 }
 
 std::string Order(const std::vector<ScheduledRun>& schedule) {
@@ -125,7 +122,8 @@ ComparisonRow Row(const std::string& metric, const std::string& set, double mean
   r.student_p = p;
   r.welch_p = p;
   r.mann_whitney_p = p;
-  r.verdict = "better";
+  r.threshold_percent = 1;
+  r.verdict = stats::Verdict::kBetter;
   return r;
 }
 
@@ -133,14 +131,65 @@ TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::string table = FormatSummaryTable(
       {Row("real", "a", 1.5, 0.001), Row("real", "bb", 1.25, nan), Row("ipc", "a", 3, 0.5)}, "base",
-      95);
+      95, 1, /*verbose=*/true);
   EXPECT_EQ(
       table,
-      "Summary against base (verdict: Student's t as above, by direction)\n"
-      "metric  better  set  base mean  mean  difference (95.0% CI)  Welch p  M-W p  verdict\n"
-      "real    lower   a            2   1.5            -25% +/- 1%    0.001  0.001  better\n"
-      "real    lower   bb           2  1.25          -37.5% +/- 1%        -      -  better\n"
-      "ipc     higher  a            2     3            +50% +/- 1%      0.5    0.5  better\n");
+      "Summary against base (Student's t at 95% confidence; changes within 1% do not count)\n"
+      "metric  better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  verdict\n"
+      "real    lower   a            2   1.5          -25% +/- 1%  0.001    0.001  0.001  better\n"
+      "real    lower   bb           2  1.25        -37.5% +/- 1%      -        -      -  better\n"
+      "ipc     higher  a            2     3          +50% +/- 1%    0.5      0.5    0.5  better\n");
+}
+
+TEST(CompareSummaryTest, ShortTableConstantRowsAndSameWithin) {
+  ComparisonRow big = Row("cycles", "a", 1, 0.5);
+  big.mean_baseline = 65880000;
+  big.mean = 65890000;
+  big.relative = {0.0152, -0.2, 0.23};
+  big.verdict = stats::Verdict::kSame;
+  ComparisonRow calls = Row("syscalls", "a", 1, 0.5);
+  calls.mean_baseline = 300030;
+  calls.mean = 300031;
+  calls.constant = true;
+  calls.relative = {100.0 / 300030, 100.0 / 300030, 100.0 / 300030};
+  calls.verdict = stats::Verdict::kConstant;
+  calls.same_as = {"sys_enter"};
+  EXPECT_EQ(FormatSummaryTable({big, calls}, "base", 99, 1, false),
+            "Summary against base (Student's t at 99% confidence; changes within 1% do not "
+            "count)\n"
+            "metric              better  base mean  a mean  difference (99% CI)  verdict\n"
+            "cycles              lower      65.88M  65.89M  +0.0152% +/- 0.215%  same within 1%\n"
+            "syscalls=sys_enter  lower        300k    300k     +0.000333% exact  constant\n");
+}
+
+TEST(CompareNumbersTest, NeverENotation) {
+  EXPECT_EQ(SiNumber(65878500), "65.88M");
+  EXPECT_EQ(SiNumber(300030), "300k");
+  EXPECT_EQ(SiNumber(999999), "1M");
+  EXPECT_EQ(SiNumber(2.6492429e+10), "26.49G");
+  EXPECT_EQ(SiNumber(12345.6), "12346");
+  EXPECT_EQ(SiNumber(10.15), "10.15");
+  EXPECT_EQ(SiNumber(0.0123456), "0.01235");
+  EXPECT_EQ(SiNumber(0.000123), "0.000123");
+  EXPECT_EQ(SiNumber(-2.5), "-2.5");
+  EXPECT_EQ(SiNumber(0), "0");
+  EXPECT_EQ(ReadablePercent(100.0 / 300030, true), "+0.000333");
+  EXPECT_EQ(ReadablePercent(1000.4, true), "+1000");
+  EXPECT_EQ(ReadablePercent(-11.2903, true), "-11.3");
+  EXPECT_EQ(ReadablePercent(0.5, false), "0.5");
+  EXPECT_EQ(ReadablePercent(0, true), "0");
+}
+
+TEST(DidYouMeanTest, NearestWithinTwoEdits) {
+  const std::vector<std::string> subcommands = {"version", "ministat", "compare", "events"};
+  EXPECT_EQ(EditDistance("comapre", "compare"), 1u);  // a swap is one edit
+  EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(Nearest("comapre", subcommands), "compare");
+  EXPECT_EQ(Nearest("evnts", subcommands), "events");
+  EXPECT_EQ(Nearest("make", subcommands), std::nullopt);
+  EXPECT_EQ(Nearest("compare", subcommands), std::nullopt);
+  EXPECT_EQ(DidYouMean("cylces", {"real", "cycles"}), "; did you mean 'cycles'?");
+  EXPECT_EQ(DidYouMean("ls", subcommands), "");
 }
 
 TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
@@ -148,8 +197,9 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
   EXPECT_EQ(
       FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
-      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict\n"
-      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,better\n");
+      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
+      "verdict\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better\n");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <climits>
 #include <sstream>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 
 namespace timeit {
@@ -89,6 +90,12 @@ po::variables_map ParseOptions(const std::vector<std::string>& words,
                   .run(),
               vm);
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> names;
+    for (const auto& o : options.options())
+      if (!o->description().empty()) names.push_back("--" + o->long_name());
+    const std::string name = e.get_option_name();
+    throw Usage(syntax, e.what() + DidYouMean(name.substr(0, name.find('=')), names));
   } catch (const po::error& e) {
     throw Usage(syntax, e.what());
   } catch (const UsageError& e) {

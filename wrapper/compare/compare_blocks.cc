@@ -6,6 +6,8 @@
 
 #include "stats/data_set.h"
 #include "stats/mann_whitney.h"
+#include "wrapper/compare/compare_numbers.h"
+#include "wrapper/sources/resource_usage_source.h"
 
 namespace timeit {
 namespace {
@@ -21,46 +23,136 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-ComparisonRow MakeRow(const std::string& metric, bool lower_is_better, const stats::DataSet& base,
-                      const stats::DataSet& other, const std::string& base_label,
-                      const std::string& label, double confidence) {
+/// The summary's unit per CSV unit: task-clock is counted in nanoseconds,
+/// shown in seconds beside real, user and sys.
+double SummaryScale(const std::string& metric) {
+  return metric == "task-clock" || metric == "task-clock:u" ? 1e-9 : 1;
+}
+
+stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
+
+ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_better,
+                      const stats::DataSet& base, const stats::DataSet& other,
+                      const std::string& base_label, const std::string& label, double confidence,
+                      double threshold) {
   ComparisonRow row;
-  row.metric = metric;
+  row.metric = group.front();
+  row.same_as.assign(group.begin() + 1, group.end());
   row.baseline = base_label;
   row.set = label;
   row.lower_is_better = lower_is_better;
   row.n_baseline = base.summary.n;
   row.n = other.summary.n;
-  row.mean_baseline = base.summary.mean;
-  row.mean = other.summary.mean;
-  const stats::StudentComparison student =
-      stats::CompareStudent(other.summary, base.summary, confidence);
-  row.difference = student.difference;
+  const double scale = SummaryScale(row.metric);
+  row.mean_baseline = base.summary.mean * scale;
+  row.mean = other.summary.mean * scale;
+  const stats::Judgement j =
+      stats::Judge(other.summary, base.summary, {confidence, threshold, row.lower_is_better});
+  row.threshold_percent = threshold;
+  row.verdict = j.verdict;
+  row.constant = j.constant;
+  row.difference = (other.summary.mean - base.summary.mean) * scale;
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  if (j.constant) {
+    row.relative = {j.change_percent, j.change_percent, j.change_percent};
+    row.student_p = row.welch_p = row.mann_whitney_p = kNaN;
+    row.significant = other.summary.mean != base.summary.mean;
+    return row;
+  }
   row.relative = stats::RelativeDifference(other.summary, base.summary, confidence);
-  row.student_p = student.p;
+  row.student_p = j.student.p;
   row.welch_p = stats::CompareWelch(other.summary, base.summary, confidence).p;
   row.mann_whitney_p = stats::MannWhitneyU(other.values, base.values).p;
-  row.significant = student.significant;
-  row.verdict = Verdict(student.significant, student.difference, row.lower_is_better);
+  row.significant = j.student.significant;
   return row;
+}
+
+/// "syscalls: constant: 300030 → 300031 (+0.000333%)", in full precision:
+/// the change may be one call in 300000.
+std::string ConstantLine(const std::string& name, const std::vector<stats::DataSet>& data) {
+  std::string line = fmt::format("{}: constant: {}", name, data.front().summary.mean);
+  for (std::size_t i = 1; i < data.size(); ++i) {
+    const double b = data.front().summary.mean, x = data[i].summary.mean;
+    line += fmt::format("{} {}", i == 1 ? " →" : ",", x);
+    if (b != 0) line += " (" + ReadablePercent((x - b) * 100 / std::fabs(b), true) + "%)";
+  }
+  return line + '\n';
+}
+
+bool SameValues(const CompareInput& in, const std::string& a, const std::string& b) {
+  bool any = false;
+  for (const CompareSet& s : in.sets) {
+    const MetricSeries* x = Find(s, a);
+    const MetricSeries* y = Find(s, b);
+    const bool x_values = x != nullptr && !x->values.empty();
+    const bool y_values = y != nullptr && !y->values.empty();
+    if (x_values != y_values) return false;
+    if (!x_values) continue;
+    if (x->values != y->values || x->where != y->where) return false;
+    any = true;
+  }
+  return any;
 }
 
 }  // namespace
 
-std::string Verdict(bool significant, double difference, bool lower_is_better) {
-  if (!significant || difference == 0) return "no difference";
-  return (difference < 0) == lower_is_better ? "better" : "worse";
+std::string RowMetricName(const ComparisonRow& row) {
+  std::string name = row.metric;
+  for (const std::string& m : row.same_as) name += "=" + m;
+  return name;
+}
+
+std::string VerdictText(const ComparisonRow& row) {
+  if (row.verdict == stats::Verdict::kSame)
+    return "same within " + ReadablePercent(row.threshold_percent, false) + "%";
+  return stats::VerdictName(row.verdict);
+}
+
+bool BlockByDefault(const std::string& metric) {
+  static const std::vector<std::string> usage = ResourceUsageSource().Columns();
+  const auto it = std::find(usage.begin(), usage.end(), metric);
+  return it == usage.end() || it - usage.begin() < 3;  // real, user, sys
+}
+
+std::vector<std::vector<std::string>> GroupIdenticalMetrics(
+    const CompareInput& in, const std::vector<std::string>& metrics) {
+  std::vector<std::vector<std::string>> groups;
+  for (const std::string& m : metrics) {
+    const auto same = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& g) { return SameValues(in, g.front(), m); });
+    if (same != groups.end())
+      same->push_back(m);
+    else
+      groups.push_back({m});
+  }
+  return groups;
+}
+
+stats::Judgement JudgeValues(bool lower_is_better, std::vector<double> x,
+                             std::vector<double> baseline, double confidence_percent,
+                             double threshold_percent) {
+  return stats::Judge(SummaryOf(std::move(x)), SummaryOf(std::move(baseline)),
+                      {confidence_percent, threshold_percent, lower_is_better});
 }
 
 std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
-                                             const std::vector<std::string>& metrics,
-                                             const stats::MinistatOptions& options,
-                                             std::string& out) {
+                                             const std::vector<std::vector<std::string>>& groups,
+                                             const BlockOptions& options, std::string& out,
+                                             std::vector<std::string>& equal) {
   std::vector<ComparisonRow> rows;
   bool first_block = true;
-  for (const std::string& metric : metrics) {
-    if (!first_block) out += '\n';
-    first_block = false;
+  for (const std::vector<std::string>& group : groups) {
+    const std::string& metric = group.front();
+    std::string name = metric;
+    for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
+    const bool block =
+        options.all_metrics || std::any_of(group.begin(), group.end(), BlockByDefault);
+    const auto write = [&](const std::string& text) {
+      if (!block) return;
+      if (!first_block) out += '\n';
+      first_block = false;
+      out += text;
+    };
     // Sets with at least two values take part; the others are named.
     std::vector<const CompareSet*> taking_part, without, single;
     for (const CompareSet& set : in.sets) {
@@ -70,37 +162,49 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
     }
     const CompareSet& baseline = in.sets.front();
     std::string why;
-    if (!without.empty()) why += fmt::format("{}: no values in {}", metric, JoinLabels(without));
+    if (!without.empty()) why += fmt::format("{}: no values in {}", name, JoinLabels(without));
     if (!single.empty())
-      why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", metric,
+      why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", name,
                          JoinLabels(single));
     if (taking_part.empty() || taking_part.front() != &baseline || taking_part.size() < 2) {
-      out += why + (taking_part.empty() || taking_part.front() != &baseline
-                        ? "; the baseline cannot be compared\n"
-                        : "; nothing left to compare\n");
+      write(why + (taking_part.empty() || taking_part.front() != &baseline
+                       ? "; the baseline cannot be compared\n"
+                       : "; nothing left to compare\n"));
       continue;
     }
-    if (!why.empty()) out += why + "; compared without\n";
+    std::string text = why.empty() ? "" : why + "; compared without\n";
     // The values are copied: the summary selects the median in place, and
-    // the sets keep file order for the outlier warnings.
+    // the sets keep file order for the outlier and drift warnings.
     std::vector<std::vector<double>> copies;
     for (const CompareSet* s : taking_part) copies.push_back(Find(*s, metric)->values);
     double lowest = copies.front().front(), highest = lowest;
+    bool constant = true;
     for (const auto& c : copies) {
-      lowest = std::min(lowest, *std::min_element(c.begin(), c.end()));
-      highest = std::max(highest, *std::max_element(c.begin(), c.end()));
+      const auto [low, high] = std::minmax_element(c.begin(), c.end());
+      lowest = std::min(lowest, *low);
+      highest = std::max(highest, *high);
+      constant = constant && *low == *high;
     }
     if (lowest == highest) {
-      out += fmt::format("{}: {} in every run of every set; nothing to compare\n", metric, lowest);
+      if (!block) equal.push_back(fmt::format("{} {}", name, lowest));
+      write(text +
+            fmt::format("{}: {} in every run of every set; nothing to compare\n", name, lowest));
       continue;
     }
     std::vector<stats::DataSet> data;
     for (std::size_t i = 0; i < taking_part.size(); ++i)
-      data.push_back(stats::MakeDataSet(taking_part[i]->label + "." + metric, copies[i]));
-    stats::WriteMinistat(data, options, [&out](std::string_view piece) { out += piece; });
+      data.push_back(stats::MakeDataSet(taking_part[i]->label + "." + name, copies[i]));
+    if (constant) {
+      write(text + ConstantLine(name, data));
+    } else if (block) {
+      write(text);
+      stats::WriteMinistat(data, options.ministat,
+                           [&out](std::string_view piece) { out += piece; });
+    }
     for (std::size_t i = 1; i < data.size(); ++i)
-      rows.push_back(MakeRow(metric, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
-                             taking_part[i]->label, options.confidence_percent));
+      rows.push_back(MakeRow(group, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
+                             taking_part[i]->label, options.ministat.confidence_percent,
+                             options.threshold_percent));
   }
   return rows;
 }

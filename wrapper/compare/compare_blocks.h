@@ -5,35 +5,74 @@
 
 #include "stats/comparison.h"
 #include "stats/ministat_report.h"
+#include "stats/verdict.h"
 #include "wrapper/compare/compare_sets.h"
 
 namespace timeit {
 
-/// One line of the summary: one set against the baseline for one metric.
+/// One line of the summary: one set against the baseline for one metric
+/// (or for several metrics whose values are the same in every run).
 struct ComparisonRow {
-  std::string metric, baseline, set;
+  std::string metric;                ///< the first name: the one whose values are read
+  std::vector<std::string> same_as;  ///< metrics with the same value in every run ("minflt")
+  std::string baseline, set;
   bool lower_is_better = true;
   std::size_t n_baseline = 0, n = 0;
+  /// Means and difference in the summary's unit: task-clock in seconds (the
+  /// CSV holds nanoseconds), everything else as in the CSV.
   double mean_baseline = 0, mean = 0;
   double difference = 0;             ///< mean - mean_baseline
   stats::RelativeInterval relative;  ///< in % of the baseline mean, ministat's relative line
   double student_p = 0, welch_p = 0, mann_whitney_p = 0;  ///< NaN when undefined
   bool significant = false;  ///< ministat's "Difference at ...% confidence"
-  std::string verdict;       ///< "better", "worse" or "no difference"
+  bool constant = false;     ///< no variance in either set: the difference is exact
+  double threshold_percent = 0;
+  stats::Verdict verdict = stats::Verdict::kNoDifference;
 };
 
-/// Appends to `out`, for each of `metrics` in turn, the ministat block of
-/// the sets that have values for it (legend `x LABEL.METRIC`), byte for byte
-/// what ministat prints for those columns, blocks separated by a blank
-/// line. What cannot be compared is one line instead: a metric the baseline
-/// lacks, a set without values or with a single value, a metric with one
-/// value in every run of every set. Returns the summary's rows.
-std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
-                                             const std::vector<std::string>& metrics,
-                                             const stats::MinistatOptions& options,
-                                             std::string& out);
+/// The name of a row's metric for a person: "page-faults=minflt".
+std::string RowMetricName(const ComparisonRow& row);
 
-/// The verdict of ministat's test, given the metric's direction.
-std::string Verdict(bool significant, double difference, bool lower_is_better);
+/// The verdict as the summary prints it: "same within 1%" for same, the
+/// verdict's name otherwise.
+std::string VerdictText(const ComparisonRow& row);
+
+/// What the blocks are made with.
+struct BlockOptions {
+  stats::MinistatOptions ministat;
+  double threshold_percent = 1;
+  /// A block for every metric; otherwise resource usage beyond real, user
+  /// and sys (maxrss, minflt, ...) is in the summary only.
+  bool all_metrics = false;
+};
+
+/// The report's metrics: `metrics` in order, each with the later ones whose
+/// values are the same as its own in every run of every set (page-faults
+/// and minflt), which are compared once, under both names.
+std::vector<std::vector<std::string>> GroupIdenticalMetrics(
+    const CompareInput& in, const std::vector<std::string>& metrics);
+
+/// Appends to `out`, for each group in turn, the ministat block of the sets
+/// that have values for it (legend `x LABEL.METRIC`, `x LABEL.A=B` for a
+/// group), byte for byte what ministat prints for those columns, blocks
+/// separated by a blank line. Instead of a block, one line: for a metric
+/// constant within every set (`syscalls: constant: 300030 → 300031`), the
+/// same in every run of every set, or one that cannot be compared (the
+/// baseline lacks it, a set has no values or a single one). Resource usage
+/// gets no block unless options.all_metrics. Returns the summary's rows, and
+/// adds to `equal` ("majflt 0") the summary-only metrics equal everywhere.
+std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
+                                             const std::vector<std::vector<std::string>>& groups,
+                                             const BlockOptions& options, std::string& out,
+                                             std::vector<std::string>& equal);
+
+/// Judges `x` against `baseline` as the summary does.
+stats::Judgement JudgeValues(bool lower_is_better, std::vector<double> x,
+                             std::vector<double> baseline, double confidence_percent,
+                             double threshold_percent);
+
+/// Whether `metric` gets a block by default: the times, the counters and
+/// everything that is not one of the resource-usage columns.
+bool BlockByDefault(const std::string& metric);
 
 }  // namespace timeit

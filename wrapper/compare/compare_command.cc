@@ -7,12 +7,15 @@
 #include <cstring>
 #include <fstream>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/plot_width.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_drift.h"
 #include "wrapper/compare/compare_html.h"
 #include "wrapper/compare/compare_json.h"
+#include "wrapper/compare/compare_outliers.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
@@ -27,12 +30,12 @@ bool HasValues(const CompareInput& in, const std::string& metric) {
   });
 }
 
-/// The first metrics' names, for a one-line message.
+/// Every metric's name, for a one-line message (each cut to 40 characters).
 std::string KnownMetrics(const std::vector<std::string>& metrics) {
   std::string list;
-  for (std::size_t i = 0; i < metrics.size() && i < 12; ++i)
+  for (std::size_t i = 0; i < metrics.size(); ++i)
     list += (i == 0 ? "" : ", ") + QuoteForMessage(metrics[i]);
-  return metrics.size() > 12 ? list + ", ..." : list;
+  return list;
 }
 
 /// The metrics to report: -m's, each checked, or every metric with data.
@@ -42,9 +45,9 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
   if (!o.metrics.empty()) {
     for (const std::string& m : o.metrics) {
       if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
-        throw UsageError(fmt::format("compare: -m {}: no such metric in {}; there are: {}",
+        throw UsageError(fmt::format("compare: -m {}: no such metric in {}{}; there are: {}",
                                      QuoteForMessage(m), fmt::join(o.files, ", "),
-                                     KnownMetrics(in.metrics)));
+                                     DidYouMean(m, in.metrics), KnownMetrics(in.metrics)));
       if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
     }
     return chosen;
@@ -53,6 +56,31 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
   if (!empty.empty())
     notes.push_back(fmt::format("not measured in any set, left out: {}", fmt::join(empty, ", ")));
   return chosen;
+}
+
+/// Whether some metric has at least two values in the baseline and in
+/// another set: without one there is nothing to compare, which is bad input.
+bool AnyShared(const CompareInput& in, const std::vector<std::string>& metrics) {
+  const auto count = [](const CompareSet& s, const std::string& m) {
+    const auto it = s.metrics.find(m);
+    return it == s.metrics.end() ? std::size_t{0} : it->second.values.size();
+  };
+  for (const std::string& m : metrics) {
+    if (count(in.sets.front(), m) < 2) continue;
+    for (std::size_t i = 1; i < in.sets.size(); ++i)
+      if (count(in.sets[i], m) >= 2) return true;
+  }
+  return false;
+}
+
+/// "real worse in b, sys inconclusive in b" for the rows --fail-on names.
+std::string Failing(const std::vector<ComparisonRow>& rows,
+                    const std::vector<stats::Verdict>& fail_on) {
+  std::vector<std::string> items;
+  for (const ComparisonRow& r : rows)
+    if (std::find(fail_on.begin(), fail_on.end(), r.verdict) != fail_on.end())
+      items.push_back(fmt::format("{} {} in {}", RowMetricName(r), VerdictText(r), r.set));
+  return fmt::format("{}", fmt::join(items, ", "));
 }
 
 /// Writes an export (`what`: "the summary CSV") to `path`, '-' being stdout.
@@ -72,30 +100,57 @@ void WriteExport(const std::string& path, const std::string& text, const char* w
 
 }  // namespace
 
-void RunComparison(const CompareOptions& options, std::FILE* out) {
+int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
   const CompareInput in = LoadCompareSets(options.files, notes);
   const std::vector<std::string> metrics = ChooseMetrics(in, options, notes);
-  stats::MinistatOptions report = options.report;
-  if (!options.width_given) report.width = TerminalPlotWidth(fileno(out)).value_or(74);
+  if (!AnyShared(in, metrics))
+    throw Error(fmt::format("compare: {}: no metric has two or more values in both the baseline "
+                            "({}) and another set",
+                            fmt::join(options.files, ", "), in.sets.front().label),
+                kExitBadInput);
+  // With an export on stdout, stdout holds that export alone.
+  if ((options.csv == "-" || options.json == "-" || options.html == "-") && out == stdout)
+    out = stderr;
+  BlockOptions blocks;
+  blocks.ministat = options.report;
+  if (!options.width_given) blocks.ministat.width = TerminalPlotWidth(fileno(out)).value_or(74);
+  blocks.threshold_percent = options.threshold_percent;
+  blocks.all_metrics = options.all_metrics || !options.metrics.empty();
 
   std::string text;
-  const std::vector<ComparisonRow> rows = WriteMetricBlocks(in, metrics, report, text);
+  std::vector<std::string> equal;
+  const std::vector<ComparisonRow> rows =
+      WriteMetricBlocks(in, GroupIdenticalMetrics(in, metrics), blocks, text, equal);
   const std::string table =
-      FormatSummaryTable(rows, in.sets.front().label, report.confidence_percent);
+      FormatSummaryTable(rows, in.sets.front().label, options.report.confidence_percent,
+                         options.threshold_percent, options.verbose);
   if (!table.empty()) text += '\n' + table;
-  std::fwrite(text.data(), 1, text.size(), out);
-  std::fflush(out);
+  if (!equal.empty())
+    text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
+  if (!options.quiet) {
+    std::fwrite(text.data(), 1, text.size(), out);
+    std::fflush(out);
+  }
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
-  const std::vector<std::string> warnings = CompareWarnings(in, metrics);
+  std::vector<std::string> warnings = CompareWarnings(in, metrics);
+  for (std::string& w :
+       OutlierWarnings(in, rows, options.report.confidence_percent, options.verbose))
+    warnings.push_back(std::move(w));
+  if (std::optional<std::string> drift = DriftWarning(in, metrics)) warnings.push_back(*drift);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
   if (!options.csv.empty()) WriteExport(options.csv, FormatSummaryCsv(rows), "the summary CSV");
   if (!options.json.empty())
     WriteExport(options.json, FormatHyperfineJson(in, metrics), "the JSON export");
   if (!options.html.empty())
-    WriteExport(options.html,
-                FormatHtmlReport(in, {metrics, rows, warnings, notes, report.confidence_percent}),
-                "the HTML report");
+    WriteExport(
+        options.html,
+        FormatHtmlReport(in, {metrics, rows, warnings, notes, options.report.confidence_percent}),
+        "the HTML report");
+  const std::string failing = Failing(rows, options.fail_on);
+  if (failing.empty()) return kExitOk;
+  std::fprintf(stderr, "timeit: failing (--fail-on): %s\n", failing.c_str());
+  return kExitCommandFailed;
 }
 
 int CompareMain(int argc, char** argv) {
@@ -104,8 +159,7 @@ int CompareMain(int argc, char** argv) {
     std::fputs(CompareUsage().c_str(), stdout);
     return kExitOk;
   }
-  RunComparison(options, stdout);
-  return kExitOk;
+  return RunComparison(options, stdout);
 }
 
 }  // namespace timeit

@@ -168,7 +168,7 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts, std::st
         "<td data-value=\"{}\">{}</td><td data-value=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}"
         "</td><td class=\"text {}\">{}</td></tr>",
         r.mean_baseline, Mean(r.mean_baseline), r.mean, Mean(r.mean), Relative(r), P(r.welch_p),
-        P(r.mann_whitney_p), VerdictClass(r.verdict), EscapeXml(r.verdict));
+        P(r.mann_whitney_p), VerdictClass(VerdictText(r)), EscapeXml(VerdictText(r)));
   }
   html += "</tbody></table></div></section>\n";
 }
@@ -218,7 +218,7 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const st
     if (r.metric != metric) continue;
     verdicts += fmt::format("{}{}{}: {} <span class=\"{}\">{}</span>", verdicts.empty() ? "" : "; ",
                             Swatch(SetIndex(in, r.set)), EscapeXml(r.set), Relative(r),
-                            VerdictClass(r.verdict), EscapeXml(r.verdict));
+                            VerdictClass(VerdictText(r)), EscapeXml(VerdictText(r)));
   }
   if (!verdicts.empty()) html += "<p>" + verdicts + "</p>";
   html += "<div class=\"charts\">";

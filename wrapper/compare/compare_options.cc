@@ -1,11 +1,15 @@
 #include "wrapper/compare/compare_options.h"
 
+#include <algorithm>
 #include <string>
+#include <utility>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/base/plot_width.h"
+#include "wrapper/base/text.h"
 
 namespace timeit {
 namespace {
@@ -30,6 +34,13 @@ std::vector<std::string> ReadMetrics(const std::string& v) {
   return metrics;
 }
 
+double ReadThreshold(const std::string& v) {
+  double t = 0;
+  if (!ParseFinite(v, t) || t < 0)
+    throw BadValue("--threshold", "a percentage of the baseline mean, 0 or more (0: none)", v);
+  return t;
+}
+
 /// A reader of `option`'s file name, which may not be empty.
 ReadValue<std::string>::Reader FileNameOf(const char* option) {
   return [option](const std::string& v) {
@@ -52,12 +63,24 @@ po::options_description MakeOptions(CompareOptions* o) {
       "one mean/median bar per set in the plots");
   add("metrics,m", ReadEach(&o->metrics, "LIST", ReadMetrics),
       "only these metrics, comma-separated, in this order; repeatable");
+  add("all-metrics", po::bool_switch(&o->all_metrics),
+      "a block for every metric (default: times and counters; the rest in the summary)");
+  add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
+      "changes within PCT% of the baseline mean do not count (default 1; 0: none)");
+  add("fail-on",
+      ReadEach(&o->fail_on, "LIST",
+               [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
+      "exit 1 when a verdict is one of these: worse, better, inconclusive, below-threshold, "
+      "same, constant");
   add("csv", Read(&o->csv, "FILE", FileNameOf("--csv")),
-      "also write the summary as CSV ('-' is stdout)");
+      "also write the summary as CSV ('-' is stdout, and the report goes to stderr)");
   add("json", Read(&o->json, "FILE", FileNameOf("--json")),
       "also write the sets in hyperfine's --export-json format");
   add("html", Read(&o->html, "FILE", FileNameOf("--html")),
       "also write a self-contained HTML report with charts");
+  add("verbose,v", po::bool_switch(&o->verbose),
+      "the p-values of Student's t, Welch's t and Mann-Whitney's U; every outlying run");
+  add("quiet,q", po::bool_switch(&o->quiet), "no report: the exports and the warnings only");
   add("help,h", po::bool_switch(&o->help), "this text");
   add("files", po::value(&o->files), "");  // positional: not in the help
   return d;
@@ -66,13 +89,39 @@ po::options_description MakeOptions(CompareOptions* o) {
 }  // namespace
 
 std::string CompareUsage() {
-  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--csv FILE]\n"
-         "                      [--json FILE] [--html FILE] FILE...\n"
+  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
+         "                      [--fail-on VERDICT,...] [--csv FILE] [--json FILE]\n"
+         "                      [--html FILE] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
          "runs are left out.\n\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
+}
+
+std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::string& list) {
+  static const std::vector<std::pair<std::string, stats::Verdict>> kNames = {
+      {"worse", stats::Verdict::kWorse},
+      {"better", stats::Verdict::kBetter},
+      {"inconclusive", stats::Verdict::kInconclusive},
+      {"below-threshold", stats::Verdict::kBelowThreshold},
+      {"same", stats::Verdict::kSame},
+      {"constant", stats::Verdict::kConstant},
+      {"no-difference", stats::Verdict::kNoDifference}};
+  std::vector<std::string> names;
+  for (const auto& [name, verdict] : kNames) names.push_back(name);
+  const std::vector<std::string> words = SplitAtCommas(list);
+  if (words.empty()) throw BadValue(option, "verdicts, e.g. worse,inconclusive", list);
+  std::vector<stats::Verdict> verdicts;
+  for (const std::string& w : words) {
+    const auto it = std::find(names.begin(), names.end(), w);
+    if (it == names.end())
+      throw UsageError(option + ": no verdict " + QuoteForMessage(w) + DidYouMean(w, names) +
+                       "; there are: worse, better, inconclusive, below-threshold, same, "
+                       "constant, no-difference");
+    verdicts.push_back(kNames[static_cast<std::size_t>(it - names.begin())].second);
+  }
+  return verdicts;
 }
 
 CompareOptions ParseCompareOptions(int argc, char** argv) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "stats/ministat_report.h"
+#include "stats/verdict.h"
 
 namespace timeit {
 
@@ -16,8 +17,19 @@ struct CompareOptions {
   std::string json;                  ///< --json FILE: hyperfine's export format; empty: none
   std::string html;                  ///< --html FILE: the self-contained report; empty: none
   std::vector<std::string> files;
+  /// --threshold PCT: changes within PCT% of the baseline mean do not count
+  /// (stats::Judge); 0 turns the threshold off.
+  double threshold_percent = 1;
+  std::vector<stats::Verdict> fail_on;  ///< --fail-on: exit 1 when a verdict is one of these
+  bool all_metrics = false;             ///< --all-metrics: a block for every metric
+  bool verbose = false;                 ///< -v: p-values of every test, each outlier
+  bool quiet = false;                   ///< -q: no report (the CSV and warnings only)
   bool help = false;
 };
+
+/// Parses --fail-on's list ("worse,inconclusive"): the verdicts named,
+/// "below-threshold" for below threshold. Throws UsageError naming `option`.
+std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::string& list);
 
 /// The usage text, newline included.
 std::string CompareUsage();

@@ -223,6 +223,7 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
                                             "); compare wants two or more: several files, or a "
                                             "label column with several labels");
   MetricOrder(in_.metrics, counters_);
+  in_.counters = std::move(counters_);
   return std::move(in_);
 }
 
@@ -243,6 +244,8 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files,
       throw InputError(
           f, 1,
           "no header row: the first line holds numbers (timeit ministat reads plain columns)");
+    if (MetricColumns(tables.back()).empty())
+      throw InputError(f, 0, "not a results CSV: no numeric column");
   }
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {

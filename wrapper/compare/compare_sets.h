@@ -63,6 +63,7 @@ struct CompareSet {
 struct CompareInput {
   std::vector<CompareSet> sets;
   std::vector<std::string> metrics;
+  std::vector<std::string> counters;  ///< the metrics counted by perf (with a `.running` column)
 };
 
 /// Reads `files` (our results CSVs or any CSV with a header row) into sets:
@@ -77,8 +78,9 @@ struct CompareInput {
 /// not. Things the user should know go to `notes`.
 ///
 /// Throws InputError naming the file (and line): unreadable, no header,
-/// ragged rows, duplicate columns, text in a numeric column, more than 7
-/// sets (ministat's symbols), fewer than 2.
+/// ragged rows, duplicate columns, text in a numeric column, no numeric
+/// column at all ("not a results CSV"), more than 7 sets (ministat's
+/// symbols), fewer than 2.
 CompareInput LoadCompareSets(const std::vector<std::string>& files,
                              std::vector<std::string>& notes);
 

@@ -7,31 +7,41 @@
 #include <set>
 
 #include "wrapper/base/csv_text.h"
+#include "wrapper/compare/compare_numbers.h"
 
 namespace timeit {
 namespace {
 
-std::string P(double p) { return std::isnan(p) ? "-" : fmt::format("{:.2g}", p); }
-
-std::string Mean(double v) { return fmt::format("{:.6g}", v); }
+std::string P(double p) {
+  if (std::isnan(p)) return "-";
+  return p < 0.0001 ? "<0.0001" : SiNumber(std::round(p * 1e4) / 1e4);
+}
 
 std::string Relative(const ComparisonRow& r) {
+  const std::string estimate = ReadablePercent(r.relative.estimate_percent, true) + "%";
+  if (r.constant) return estimate + " exact";
   const double margin = r.relative.high_percent - r.relative.estimate_percent;
-  if (std::isnan(margin)) return fmt::format("{:+.3g}%", r.relative.estimate_percent);
-  return fmt::format("{:+.3g}% +/- {:.3g}%", r.relative.estimate_percent, margin);
+  if (std::isnan(margin)) return estimate;
+  return estimate + " +/- " + ReadablePercent(margin, false) + "%";
+}
+
+/// The width of UTF-8 `text` in a terminal: one column per character.
+std::size_t Columns(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
 /// Left-aligned text, right-aligned numbers, two spaces between columns.
 std::string Align(const std::vector<std::vector<std::string>>& table, std::size_t left_columns) {
   std::vector<std::size_t> width(table.front().size(), 0);
   for (const auto& line : table)
-    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
+    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], Columns(line[c]));
   std::string text;
   for (const auto& line : table) {
     std::string out;
     for (std::size_t c = 0; c < line.size(); ++c) {
       if (c > 0) out += "  ";
-      const std::size_t pad = width[c] - line[c].size();
+      const std::size_t pad = width[c] - Columns(line[c]);
       const bool left = c < left_columns || c + 1 == line.size();
       if (!left) out.append(pad, ' ');
       out += line[c];
@@ -45,7 +55,7 @@ std::string Align(const std::vector<std::vector<std::string>>& table, std::size_
 }  // namespace
 
 std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
-                               double confidence_percent) {
+                               double confidence_percent, double threshold_percent, bool verbose) {
   if (rows.empty()) return {};
   std::set<std::string> others;
   for (const ComparisonRow& r : rows) others.insert(r.set);
@@ -55,42 +65,55 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
   if (!one_other) header.push_back("set");
   header.push_back(baseline + " mean");
   header.push_back(one_other ? *others.begin() + " mean" : "mean");
-  header.push_back(fmt::format("difference ({:.1f}% CI)", confidence_percent));
-  for (const char* h : {"Welch p", "M-W p", "verdict"}) header.push_back(h);
+  header.push_back(fmt::format("difference ({}% CI)", ReadablePercent(confidence_percent, false)));
+  if (verbose)
+    for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
+  header.push_back("verdict");
   table.push_back(header);
   for (const ComparisonRow& r : rows) {
-    std::vector<std::string> line = {r.metric, r.lower_is_better ? "lower" : "higher"};
+    std::vector<std::string> line = {RowMetricName(r), r.lower_is_better ? "lower" : "higher"};
     if (!one_other) line.push_back(r.set);
-    for (std::string cell : {Mean(r.mean_baseline), Mean(r.mean), Relative(r), P(r.welch_p),
-                             P(r.mann_whitney_p), r.verdict})
+    for (std::string cell : {SiNumber(r.mean_baseline), SiNumber(r.mean), Relative(r)})
       line.push_back(std::move(cell));
+    if (verbose)
+      for (double p : {r.student_p, r.welch_p, r.mann_whitney_p}) line.push_back(P(p));
+    line.push_back(VerdictText(r));
     table.push_back(std::move(line));
   }
-  return fmt::format("Summary against {} (verdict: Student's t as above, by direction)\n",
-                     baseline) +
+  const std::string threshold =
+      threshold_percent > 0
+          ? "changes within " + ReadablePercent(threshold_percent, false) + "% do not count"
+          : "no threshold";
+  return fmt::format("Summary against {} (Student's t at {}% confidence; {})\n", baseline,
+                     ReadablePercent(confidence_percent, false), threshold) +
          Align(table, one_other ? 2 : 3);
 }
 
 std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
   std::string text =
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
-      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,verdict\n";
+      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
+      "verdict\n";
   const auto number = [&text](double v) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
   };
   for (const ComparisonRow& r : rows) {
-    AppendCsvField(text, r.metric);
-    text += r.lower_is_better ? ",lower," : ",higher,";
-    AppendCsvField(text, r.baseline);
-    text += ',';
-    AppendCsvField(text, r.set);
-    text += fmt::format(",{},{}", r.n_baseline, r.n);
-    for (double v : {r.mean_baseline, r.mean, r.difference, r.relative.estimate_percent,
-                     r.relative.low_percent, r.relative.high_percent, r.student_p, r.welch_p,
-                     r.mann_whitney_p})
-      number(v);
-    text += ',' + r.verdict + '\n';
+    std::vector<std::string> names = {r.metric};
+    names.insert(names.end(), r.same_as.begin(), r.same_as.end());
+    for (const std::string& name : names) {
+      AppendCsvField(text, name);
+      text += r.lower_is_better ? ",lower," : ",higher,";
+      AppendCsvField(text, r.baseline);
+      text += ',';
+      AppendCsvField(text, r.set);
+      text += fmt::format(",{},{}", r.n_baseline, r.n);
+      for (double v : {r.mean_baseline, r.mean, r.difference, r.relative.estimate_percent,
+                       r.relative.low_percent, r.relative.high_percent, r.student_p, r.welch_p,
+                       r.mann_whitney_p, r.threshold_percent})
+        number(v);
+      text += std::string(",") + stats::VerdictName(r.verdict) + '\n';
+    }
   }
   return text;
 }

@@ -10,17 +10,21 @@ namespace timeit {
 /// The summary table after the blocks: a title line, a header, then one line
 /// per metric and set compared with the baseline:
 ///
-///     metric  better  isync mean  no_isync mean  difference [95.0% CI]  Welch p  M-W p  verdict
+///     metric  better  isync mean  no_isync mean  difference (95% CI)  verdict
 ///
-/// Columns are aligned to their widest cell. Means use %.6g; the difference
-/// is ministat's relative line, `-3.76% +/- 0.645%`; p-values %.2g ("-" when
-/// undefined, e.g. no variance at all). With more than two sets each row
-/// names its set in a `set` column instead of the means' headers.
+/// Columns are aligned to their widest cell. Means and percentages are
+/// readable (SiNumber: 65.88M, never e-notation); the difference is
+/// ministat's relative line, `-3.76% +/- 0.645%`, or `+0.000333% exact` for a
+/// metric without variance. With `verbose`, the p-values of Student's t,
+/// Welch's t and Mann-Whitney's U ("-" when undefined) before the verdict.
+/// With more than two sets each row names its set in a `set` column instead
+/// of the means' headers.
 std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
-                               double confidence_percent);
+                               double confidence_percent, double threshold_percent, bool verbose);
 
 /// The same rows as CSV (docs/csv-format.md, "The comparison CSV"): numbers
-/// in full precision, undefined ones as empty cells.
+/// in full precision, undefined ones as empty cells; one line per name of a
+/// row's metric (page-faults and minflt each get theirs).
 std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows);
 
 }  // namespace timeit

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "stats/outliers.h"
 #include "wrapper/compare/compare_conditions.h"
 
 namespace timeit {
@@ -83,23 +82,6 @@ void UserOnly(const CompareInput& in, const std::string& metric,
       metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", ")));
 }
 
-void Outliers(const CompareInput& in, const std::string& metric,
-              std::vector<std::string>& warnings) {
-  for (const CompareSet& s : in.sets) {
-    const auto it = s.metrics.find(metric);
-    if (it == s.metrics.end()) continue;
-    const std::vector<stats::Outlier> found = stats::FindOutliers(it->second.values);
-    if (found.empty()) continue;
-    std::vector<std::string> items;
-    for (const stats::Outlier& o : found)
-      items.push_back(
-          fmt::format("{} at {} (z = {:.1f})", o.value, it->second.where[o.index], o.score));
-    warnings.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}",
-                                   s.label, metric, found.size(), found.size() == 1 ? "" : "s",
-                                   fmt::join(items, ", ")));
-  }
-}
-
 }  // namespace
 
 std::vector<std::string> CompareWarnings(const CompareInput& in,
@@ -118,7 +100,6 @@ std::vector<std::string> CompareWarnings(const CompareInput& in,
   for (std::string& w : ConditionWarnings(in)) warnings.push_back(std::move(w));
   for (const std::string& metric : metrics) CounterStatus(in, metric, warnings);
   for (const std::string& metric : metrics) UserOnly(in, metric, warnings);
-  for (const std::string& metric : metrics) Outliers(in, metric, warnings);
   return warnings;
 }
 

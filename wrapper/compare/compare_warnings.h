@@ -12,8 +12,9 @@ namespace timeit {
 /// runs left out; sets measured on different CPU models or platforms (from
 /// the metadata columns); a counter multiplexed (scaled) or not counted in
 /// some sets but not in others; a counter counted in user mode only
-/// (`cycles:u`) in some sets and with the kernel in others; outliers by modified z-score above 3.5,
-/// which are kept. Nothing is ever dropped because of a warning.
+/// (`cycles:u`) in some sets and with the kernel in others. Nothing is ever
+/// dropped because of a warning (outliers and drift: compare_outliers.h,
+/// compare_drift.h).
 std::vector<std::string> CompareWarnings(const CompareInput& in,
                                          const std::vector<std::string>& metrics);
 

@@ -26,7 +26,7 @@ void PrintSeriesComparison(const RunOptions& options, const std::string& csv_pat
   if (!options.baseline.empty()) compare.files.push_back(options.baseline);
   compare.files.push_back(csv_path);
   std::fputc('\n', out);
-  RunComparison(compare, out);
+  RunComparison(compare, out);  // --fail-on of the run mode: see below
 }
 
 }  // namespace timeit

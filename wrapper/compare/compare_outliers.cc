@@ -1,0 +1,97 @@
+#include "wrapper/compare/compare_outliers.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "stats/outliers.h"
+
+namespace timeit {
+namespace {
+
+const std::vector<double>* ValuesOf(const CompareInput& in, const std::string& label,
+                                    const std::string& metric) {
+  for (const CompareSet& s : in.sets) {
+    if (s.label != label) continue;
+    const auto it = s.metrics.find(metric);
+    return it == s.metrics.end() ? nullptr : &it->second.values;
+  }
+  return nullptr;
+}
+
+std::vector<double> Without(const std::vector<double>& values,
+                            const std::vector<stats::Outlier>& outliers) {
+  std::vector<double> kept;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (next < outliers.size() && outliers[next].index == i) {
+      ++next;
+      continue;
+    }
+    kept.push_back(values[i]);
+  }
+  return kept;
+}
+
+/// Whether leaving out `set`'s outliers of `metric` changes a row's verdict.
+bool ChangesAVerdict(const CompareInput& in, const std::vector<ComparisonRow>& rows,
+                     const CompareSet& set, const std::string& metric,
+                     const std::vector<double>& kept, double confidence) {
+  for (const ComparisonRow& r : rows) {
+    if (r.metric != metric || (r.baseline != set.label && r.set != set.label)) continue;
+    const std::vector<double>* base = ValuesOf(in, r.baseline, metric);
+    const std::vector<double>* other = ValuesOf(in, r.set, metric);
+    if (base == nullptr || other == nullptr) continue;
+    const bool is_base = r.baseline == set.label;
+    if ((is_base ? other : base)->size() < 2 || kept.size() < 2) continue;
+    const stats::Judgement j = JudgeValues(r.lower_is_better, is_base ? *other : kept, is_base ? kept : *base,
+                                           confidence, r.threshold_percent);
+    if (j.verdict != r.verdict) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> OutlierWarnings(const CompareInput& in,
+                                         const std::vector<ComparisonRow>& rows,
+                                         double confidence_percent, bool verbose) {
+  std::vector<std::string> metrics, warnings, details;
+  for (const ComparisonRow& r : rows)
+    if (std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
+      metrics.push_back(r.metric);
+  for (const CompareSet& s : in.sets) {
+    std::vector<std::string> changed;
+    for (const std::string& metric : metrics) {
+      const auto it = s.metrics.find(metric);
+      if (it == s.metrics.end()) continue;
+      const MetricSeries& series = it->second;
+      const auto [low, high] = std::minmax_element(series.values.begin(), series.values.end());
+      if (low == series.values.end() || *low == *high) continue;
+      const std::vector<stats::Outlier> found = stats::FindOutliers(series.values);
+      if (found.empty()) continue;
+      // The outliers are the only variation (fifty 50s and a 53): the
+      // set is constant but for them, which says nothing about noise.
+      const std::vector<double> kept = Without(series.values, found);
+      const auto [kept_low, kept_high] = std::minmax_element(kept.begin(), kept.end());
+      if (kept_low == kept.end() || *kept_low == *kept_high) continue;
+      if (ChangesAVerdict(in, rows, s, metric, kept, confidence_percent)) changed.push_back(metric);
+      if (!verbose) continue;
+      std::vector<std::string> items;
+      for (const stats::Outlier& o : found)
+        items.push_back(
+            fmt::format("{} at {} (z = {:.1f})", o.value, series.where[o.index], o.score));
+      details.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}",
+                                    s.label, metric, found.size(), found.size() == 1 ? "" : "s",
+                                    fmt::join(items, ", ")));
+    }
+    if (!changed.empty())
+      warnings.push_back(fmt::format(
+          "{}: outlying runs (kept) decide the verdict of {}: without them it differs{}", s.label,
+          fmt::join(changed, ", "), verbose ? "" : " (-v names the runs)"));
+  }
+  warnings.insert(warnings.end(), details.begin(), details.end());
+  return warnings;
+}
+
+}  // namespace timeit
