@@ -1,14 +1,19 @@
 #include "wrapper/dispatch.h"
 
 #include <cstdio>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/version.h"
 #include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_command.h"
+#include "wrapper/process/child_launcher.h"
 #include "wrapper/run/run_command.h"
 #include "wrapper/run/run_options.h"
 #include "wrapper/subcommands.h"
@@ -65,6 +70,18 @@ int Dispatch(int argc, char** argv) {
   if (first == "--version") return PrintVersion(argc - 1, argv + 1);
   for (const Subcommand& s : kSubcommands) {
     if (first == s.name) return s.main(argc - 1, argv + 1);
+  }
+  // A misspelled subcommand that is no command either: say which was meant
+  // rather than "command not found" (exit 2, nothing run).
+  if (!first.starts_with("-") && first.find('/') == std::string_view::npos &&
+      !ResolveCommand(std::string(first))) {
+    std::vector<std::string> names;
+    for (const Subcommand& s : kSubcommands) names.emplace_back(s.name);
+    if (const std::optional<std::string> near = Nearest(first, names))
+      throw UsageError(std::string(first) +
+                       ": not a subcommand, nor a command on PATH; did you "
+                       "mean 'timeit " +
+                       *near + "'?");
   }
   // Not a subcommand (or an option): the run mode, `timeit [options] COMMAND`.
   return RunMain(argc, argv);

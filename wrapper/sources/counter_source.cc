@@ -5,8 +5,11 @@
 #include <optional>
 
 #include "counters/counter_plan.h"
+#include "counters/generic_events.h"
 #include "counters/tree_counters.h"
 #include "platforms/kernel_pmus.h"
+#include "platforms/metrics.h"
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 
 namespace timeit {
@@ -53,6 +56,14 @@ counters::TreeCounters CounterSource::MakeTree(const CounterPlan& plan, std::vec
   return counters::TreeCounters(std::move(events), plan.user_only);
 }
 
+/// Our metrics' names and perf's generic event names, for "did you mean".
+std::vector<std::string> KnownEventNames() {
+  std::vector<std::string> names;
+  for (const platforms::MetricInfo& m : platforms::AllMetrics()) names.emplace_back(m.name);
+  for (const counters::GenericEvent& g : counters::AllGenericEvents()) names.emplace_back(g.name);
+  return names;
+}
+
 CounterSource::CounterSource(const std::vector<std::string>& words)
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
                                    counters::PlanOptions{DetectedPlatform(), std::nullopt})),
@@ -63,7 +74,8 @@ CounterSource::CounterSource(const std::vector<std::string>& words)
   // Events that exist but cannot be counted here stay notes and empty cells.
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kUnknown)
-      throw UsageError("-e: unknown event '" + c.label + "': " + c.reason);
+      throw UsageError("-e: unknown event '" + c.label + "': " + c.reason +
+                       DidYouMean(c.label, KnownEventNames()));
   }
   setup_notes_ = plan_.notes;
   // Without a hardware PMU every hardware metric fails the same way: say it once.
