@@ -1,13 +1,17 @@
 #include "wrapper/run/run_command.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/version.h"
 #include "wrapper/check/condition_checks.h"
@@ -17,6 +21,7 @@
 #include "wrapper/run/run_options.h"
 #include "wrapper/run/series_comparison.h"
 #include "wrapper/run/sources.h"
+#include "wrapper/run/stop_rule.h"
 
 namespace timeit {
 namespace {
@@ -178,10 +183,23 @@ int RunMain(int argc, char** argv) {
     parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
                                          o.random_order, seed);
   }
+  std::optional<StopRule> stop;
+  if (o.target_ci) {
+    const auto column =
+        std::find(metric_columns.begin(), metric_columns.end(), o.target_ci->metric);
+    if (column == metric_columns.end())
+      throw UsageError("--target-ci: no metric '" + o.target_ci->metric + "' in this series" +
+                       DidYouMean(o.target_ci->metric, metric_columns) +
+                       "; there are: " + fmt::format("{}", fmt::join(metric_columns, ", ")));
+    stop.emplace(*o.target_ci, o.min_runs,
+                 static_cast<std::size_t>(column - metric_columns.begin()),
+                 std::max<std::size_t>(1, o.configs.size()));
+    parts.stop = &*stop;
+  }
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();
-  if (status == kExitOk) PrintSeriesComparison(o, csv_path, parts.report);
-  return status;
+  if (status != kExitOk) return status;
+  return PrintSeriesComparison(o, csv_path, parts.report);
 }
 
 }  // namespace timeit

@@ -133,6 +133,8 @@ RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
       (config ? *config->rows : p_.rows).Format(run, warmup, start_utc, status, values_, notes_),
       exit.wall_seconds > 1.0);
   if (!warmup && !config) p_.summary.Add(values_);  // configurations are compared instead
+  if (!warmup && p_.stop != nullptr)
+    p_.stop->Add(config ? static_cast<std::size_t>(config - p_.configs.data()) : 0, values_);
   p_.progress.AfterRun(index + 1, total, exit.wall_seconds, Since(series_start_));
 
   if (timed_out || !Succeeded(exit.wait_status)) {
@@ -167,9 +169,17 @@ int RunLoop::Run() {
   if (!RunHelper(p_.setup.get(), "--setup", 0)) return kExitCommandFailed;
   int exit_status = kExitOk;
   const int total = p_.configs.empty() ? o.warmup + o.runs : static_cast<int>(p_.schedule.size());
-  for (int i = 0; i < total; ++i)
+  bool stopped_early = false;
+  for (int i = 0; i < total; ++i) {
     if (MeasureOne(i, total, exit_status) == Step::kStop) break;
+    if (p_.stop != nullptr && i + 1 < total && p_.stop->Satisfied()) {
+      stopped_early = true;
+      break;
+    }
+  }
   p_.progress.Clear();
+  if (p_.stop != nullptr && exit_status == kExitOk && p_.signals.received_signal() == 0 && !o.quiet)
+    Say(p_.stop->Describe(stopped_early));
   const int sig = p_.signals.received_signal();
   if (sig == 0 && !RunHelper(p_.teardown.get(), "--teardown", 0) && exit_status == kExitOk)
     exit_status = kExitCommandFailed;

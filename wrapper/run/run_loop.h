@@ -15,6 +15,7 @@
 #include "wrapper/run/progress_line.h"
 #include "wrapper/run/run_options.h"
 #include "wrapper/run/run_summary.h"
+#include "wrapper/run/stop_rule.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
@@ -38,6 +39,8 @@ struct SeriesParts {
   /// (see config_series.h); empty for a plain series.
   std::vector<ConfigSeries> configs = {};
   std::vector<ScheduledRun> schedule = {};
+  /// --target-ci: when the series may stop early; null for a fixed -n.
+  StopRule* stop = nullptr;
 };
 
 /// Runs the series: setup; then per run prepare, the measured run, cleanup;

@@ -7,6 +7,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
+#include "wrapper/compare/compare_options.h"
 
 namespace timeit {
 namespace {
@@ -54,6 +55,25 @@ std::optional<double> ReadTimeout(const std::string& v) {
 
 std::uint64_t ReadSeed(const std::string& v) {
   return WholeValue<std::uint64_t>("--seed", v, 0, "a non-negative integer");
+}
+
+TargetCi ReadTargetCi(const std::string& v) {
+  TargetCi t;
+  const std::size_t colon = v.find(':');
+  if (!ParseFinite(v.substr(0, colon), t.percent) || !(t.percent > 0))
+    throw BadValue("--target-ci", "PCT[:METRIC], PCT a percentage above 0", v);
+  if (colon != std::string::npos) {
+    t.metric = v.substr(colon + 1);
+    if (t.metric.empty()) throw BadValue("--target-ci", "a metric after ':'", v);
+  }
+  return t;
+}
+
+double ReadThreshold(const std::string& v) {
+  double t = 0;
+  if (!ParseFinite(v, t) || t < 0)
+    throw BadValue("--threshold", "a percentage of the baseline mean, 0 or more (0: none)", v);
+  return t;
 }
 
 std::vector<std::pair<std::string, std::string>> ReadConfig(const std::string& v) {
@@ -107,6 +127,19 @@ po::options_description MakeOptions(RunOptions* o) {
       "',higher' after REGEX if higher is better; repeatable");
   add("baseline", Text(&o->baseline, "FILE"),
       "afterwards, compare the results with this earlier results CSV");
+  add("fail-on",
+      ReadEach(&o->fail_on, "LIST",
+               [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
+      "with --baseline or --config: exit 1 when the comparison gives one of these verdicts "
+      "(worse, inconclusive, ...; see timeit compare --help)");
+  add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
+      "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
+  add("target-ci", Read(&o->target_ci, "PCT[:METRIC]", ReadTargetCi),
+      "stop once the 95% confidence interval of METRIC's mean (default real) is within "
+      "+/-PCT% of it, of every configuration with --config; -n is then the most runs");
+  add("min-runs", Read(&o->min_runs, "N", ReadRuns),
+      "with --target-ci: measured runs before the first look (default 5)");
+  add("max-runs", Read(&o->runs, "N", ReadRuns), "with --target-ci: the most runs, as -n");
   add("config", ReadEach(&o->configs, "NAME=CMD", ReadConfig),
       "a configuration: CMD (shell) runs before each of its runs; several run interleaved, "
       "then compared");
@@ -122,7 +155,7 @@ po::options_description MakeOptions(RunOptions* o) {
 
 /// What no single option's value can say: options that contradict each
 /// other, and --config's count and names (2 to 7 distinct, compare's limit).
-void CheckTogether(const po::variables_map& vm, const RunOptions& o) {
+void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
   if (o.command.empty() && !o.help && !o.version)
@@ -130,6 +163,16 @@ void CheckTogether(const po::variables_map& vm, const RunOptions& o) {
   if (o.shell && o.command.size() > 1)
     throw UsageError(
         "--shell takes the command as one word: timeit --shell 'make -j8 && make install'");
+  if (!o.target_ci && (vm.count("min-runs") || vm.count("max-runs")))
+    throw UsageError("--min-runs and --max-runs go with --target-ci");
+  if (vm.count("max-runs") && vm.count("runs"))
+    throw UsageError("-n and --max-runs say the same: give one");
+  if (o.target_ci && !vm.count("min-runs")) o.min_runs = std::min(o.min_runs, o.runs);
+  if (o.target_ci && o.min_runs > o.runs)
+    throw UsageError("--min-runs " + std::to_string(o.min_runs) + " is more than the most runs (" +
+                     std::to_string(o.runs) + ", -n or --max-runs)");
+  if ((!o.fail_on.empty() || vm.count("threshold")) && o.baseline.empty() && o.configs.empty())
+    throw UsageError("--fail-on and --threshold go with --baseline or --config");
   if (o.configs.empty()) {
     if (vm.count("order") || vm.count("seed"))
       throw UsageError("--order and --seed go with --config");

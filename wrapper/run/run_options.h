@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "stats/verdict.h"
 #include "wrapper/sources/output_metric_source.h"
 
 namespace timeit {
@@ -18,6 +19,13 @@ enum class CommandOutput {
 };
 
 enum class ProgressMode { kAuto, kBar, kNone };
+
+/// --target-ci PCT[:METRIC]: stop a series once the mean is known well
+/// enough (wrapper/run/stop_rule.h).
+struct TargetCi {
+  double percent = 0;           ///< half-width of the 95% interval, in % of the mean
+  std::string metric = "real";  ///< a column of the results CSV
+};
 
 /// Everything `timeit [options] [--] COMMAND [ARGS...]` was asked to do.
 struct RunOptions {
@@ -40,6 +48,14 @@ struct RunOptions {
   /// by BuildSources)
   std::vector<OutputMetricSpec> output_metrics;
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
+  /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
+  /// comparison gives such a verdict; --threshold as for compare
+  std::vector<stats::Verdict> fail_on;
+  double threshold_percent = 1;
+  /// --target-ci: after min_runs measured runs, stop once the interval is
+  /// that narrow; `runs` (-n or --max-runs) stays the most
+  std::optional<TargetCi> target_ci;
+  int min_runs = 5;
   /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
   std::vector<std::pair<std::string, std::string>> configs;
   bool random_order = false;  ///< --order random: configurations shuffled per round

@@ -20,13 +20,15 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
   }
 }
 
-void PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {
-  if (options.baseline.empty() && options.configs.empty()) return;
+int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {
+  if (options.baseline.empty() && options.configs.empty()) return kExitOk;
   CompareOptions compare;
   if (!options.baseline.empty()) compare.files.push_back(options.baseline);
   compare.files.push_back(csv_path);
   std::fputc('\n', out);
-  RunComparison(compare, out);  // --fail-on of the run mode: see below
+  compare.fail_on = options.fail_on;
+  compare.threshold_percent = options.threshold_percent;
+  return RunComparison(compare, out);
 }
 
 }  // namespace timeit

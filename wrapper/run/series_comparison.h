@@ -16,6 +16,7 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
 /// After a successful series with --baseline (baseline file against the
 /// results) or --config (the configurations in the results file): the
 /// comparison, as `timeit compare` prints it, to `out`. Nothing otherwise.
-void PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out);
+/// Returns the exit status: 1 when --fail-on names a verdict it gave, else 0.
+int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out);
 
 }  // namespace timeit
