@@ -1,0 +1,125 @@
+// compare's verdicts as a user meets them: a constant metric, identical
+// metrics once, --threshold and --fail-on, --csv - alone on stdout, files
+// that are no results CSV, and the drift warning.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "tests/cli/run_timeit.h"
+
+namespace timeit::testing {
+namespace {
+
+/// A results-like CSV of `values` rows "real,syscalls,page-faults,minflt".
+std::string Csv(const std::vector<std::string>& rows) {
+  std::string text = "real,syscalls,page-faults,minflt\n";
+  for (const std::string& r : rows) text += r + "\n";
+  return text;
+}
+
+void WriteKernels(const TempDir& dir) {
+  dir.Write("a.csv", Csv({"1.00,300030,50,50", "1.02,300030,51,51", "1.01,300030,50,50",
+                          "1.03,300030,52,52", "1.02,300030,50,50"}));
+  dir.Write("b.csv", Csv({"1.50,300031,50,50", "1.52,300031,51,51", "1.51,300031,50,50",
+                          "1.53,300031,52,52", "1.52,300031,50,50"}));
+}
+
+TEST(CompareVerdictTest, ConstantMetricIsOneLineAndIdenticalMetricsOneBlock) {
+  TempDir dir;
+  WriteKernels(dir);
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("\nsyscalls: constant: 300030 → 300031 (+0.000333%)\n"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("x a.syscalls"), std::string::npos) << "no plot for a constant metric";
+  EXPECT_NE(r.out.find("x a.page-faults=minflt\n+ b.page-faults=minflt\n"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("x a.minflt"), std::string::npos) << r.out;
+  // 1.016 -> 1.516: +49.2%, far beyond 1%; 50.6 page faults in both: same.
+  EXPECT_NE(r.out.find("\nreal                lower    1.016   1.516  "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  worse\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nsyscalls            lower     300k    300k     +0.000333% exact  "
+                       "constant\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\npage-faults=minflt  lower     50.6    50.6"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CompareVerdictTest, ThresholdAndFailOn) {
+  TempDir dir;
+  WriteKernels(dir);
+  const ProcessResult fail =
+      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_EQ(fail.exit_status, 1);
+  EXPECT_EQ(fail.err, "timeit: failing (--fail-on): real worse in b\n");
+  EXPECT_NE(fail.out.find("Summary against a"), std::string::npos) << "everything is printed";
+  // With a 60% threshold, +49% is significant but below it.
+  const ProcessResult wide = RunTimeit(
+      {"compare", "--threshold", "60", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_EQ(wide.exit_status, 0) << wide.err;
+  EXPECT_NE(wide.out.find("  below threshold\n"), std::string::npos) << wide.out;
+  // With the threshold off, the constant change of one call is worse.
+  const ProcessResult off = RunTimeit(
+      {"compare", "--threshold", "0", "-m", "syscalls", "--fail-on", "worse", "a.csv", "b.csv"}, "",
+      dir.path());
+  EXPECT_EQ(off.exit_status, 1);
+  EXPECT_EQ(off.err, "timeit: failing (--fail-on): syscalls worse in b\n");
+}
+
+TEST(CompareVerdictTest, CsvOnStdoutIsTheCsvAlone) {
+  TempDir dir;
+  WriteKernels(dir);
+  const ProcessResult r =
+      RunTimeit({"compare", "-m", "real", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("metric,better,baseline,set,", 0), 0u) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
+  EXPECT_TRUE(r.out.ends_with(",1,worse\n")) << r.out;
+  EXPECT_NE(r.err.find("x a.real\n"), std::string::npos) << "the report goes to stderr";
+  const ProcessResult quiet =
+      RunTimeit({"compare", "-q", "-m", "real", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_EQ(quiet.out, r.out);
+  EXPECT_EQ(quiet.err, "");
+}
+
+TEST(CompareVerdictTest, NotAResultsCsvOrNothingSharedIsExit2) {
+  TempDir dir;
+  WriteKernels(dir);
+  dir.Write("notes.txt", "We measured the build twice.\nIt looked slower.\n");
+  dir.Write("other.csv", "name,color\nx,red\n");
+  dir.Write("unrelated.csv", "depth,width\n1,2\n3,4\n5,6\n");
+  const ProcessResult prose = RunTimeit({"compare", "a.csv", "notes.txt"}, "", dir.path());
+  EXPECT_EQ(prose.exit_status, 2);
+  EXPECT_EQ(prose.err, "timeit: notes.txt: not a results CSV: no numeric column\n");
+  EXPECT_EQ(prose.out, "");
+  const ProcessResult text = RunTimeit({"compare", "a.csv", "other.csv"}, "", dir.path());
+  EXPECT_EQ(text.exit_status, 2);
+  EXPECT_EQ(text.err, "timeit: other.csv: not a results CSV: no numeric column\n");
+  const ProcessResult unrelated = RunTimeit({"compare", "a.csv", "unrelated.csv"}, "", dir.path());
+  EXPECT_EQ(unrelated.exit_status, 2);
+  EXPECT_EQ(unrelated.err,
+            "timeit: compare: a.csv, unrelated.csv: no metric has two or more values in both the "
+            "baseline (a) and another set\n");
+  EXPECT_EQ(unrelated.out, "");
+}
+
+// Reference p-values from R: cor.test(x, seq_along(x), method = "kendall",
+// exact = FALSE, continuity = TRUE)$p.value
+//   a: 1.00 1.05 1.02 1.07 1.01 1.06 1.03 1.04 1.00 1.05 -> 0.857 (no trend)
+//   b: 1.00 1.03 1.01 1.02 1.05 1.04 1.06 1.03 1.07 1.09 -> 0.005371254
+TEST(CompareVerdictTest, DriftIsOneWarning) {
+  TempDir dir;
+  dir.Write("a.csv", "real\n1.00\n1.05\n1.02\n1.07\n1.01\n1.06\n1.03\n1.04\n1.00\n1.05\n");
+  dir.Write("b.csv", "real\n1.00\n1.03\n1.01\n1.02\n1.05\n1.04\n1.06\n1.03\n1.07\n1.09\n");
+  const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "timeit: warning: b.real rises over the series (p = 0.005): thermal or page-cache "
+            "drift?\n");
+}
+
+}  // namespace
+}  // namespace timeit::testing
