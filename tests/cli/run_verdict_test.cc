@@ -85,7 +85,7 @@ TEST(RunVerdictTest, TargetCiOptionErrors) {
        "timeit: -n and --max-runs say the same: give one"},
       {{"--target-ci", "1", "--min-runs", "20", "true"},
        "timeit: --min-runs 20 is more than the most runs (10, -n or --max-runs)"},
-      {{"--no-counters", "-o", "-", "--target-ci", "1:rael", "true"},
+      {{"-q", "--no-counters", "-o", "-", "--target-ci", "1:rael", "true"},
        "timeit: --target-ci: no metric 'rael' in this series; did you mean 'real'?"},
   };
   for (const auto& [args, start] : cases) {
