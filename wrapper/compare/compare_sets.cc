@@ -155,7 +155,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
     CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
     for (std::size_t i = 0; i < metric_columns.size(); ++i)
       set.metrics[t.columns[metric_columns[i]]].has_column = true;
-    for (std::string_view names = Cell(t, r, higher); !names.empty();) {
+    const std::string higher_cell = Cell(t, r, higher);
+    for (std::string_view names = higher_cell; !names.empty();) {
       const std::size_t end = std::min(names.find(' '), names.size());
       AddDistinct(set.higher_is_better, std::string(names.substr(0, end)));
       names.remove_prefix(std::min(end + 1, names.size()));
