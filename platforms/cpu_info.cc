@@ -68,6 +68,19 @@ CpuInfo ParseCpuInfo(std::string_view text) {
   return info;
 }
 
+std::string CpuInfoPath() {
+  const char* path = std::getenv("TIMEIT_CPUINFO");
+  return path != nullptr && *path != '\0' ? path : kDefaultCpuInfoPath;
+}
+
+std::string CpuModel(const CpuInfo& cpu) {
+  if (!cpu.model_name.empty()) return cpu.model_name;
+  if (cpu.implementer < 0) return {};
+  std::ostringstream s;
+  s << std::hex << "implementer 0x" << cpu.implementer << " part 0x" << cpu.part;
+  return s.str();
+}
+
 std::optional<CpuInfo> ReadCpuInfo(const std::string& path) {
   std::ifstream in(path);
   if (!in) return std::nullopt;

@@ -65,6 +65,6 @@ PlatformId IdentifyPlatform(const CpuInfo& cpu);
 
 /// Reads `cpuinfo_path` and identifies the platform; kGeneric when the file
 /// cannot be read.
-PlatformId DetectPlatform(const std::string& cpuinfo_path = kDefaultCpuInfoPath);
+PlatformId DetectPlatform(const std::string& cpuinfo_path = CpuInfoPath());
 
 }  // namespace timeit::platforms

@@ -1,20 +1,56 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "tests/cli/run_timeit.h"
 
 namespace timeit::testing {
 namespace {
 
-TEST(CliBasicsTest, VersionPrintsProjectVersion) {
-  const ProcessResult r = RunTimeit({"--version"});
-  EXPECT_EQ(r.exit_status, 0);
-  EXPECT_EQ(r.out.rfind("timeit ", 0), 0u) << r.out;
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
-TEST(CliBasicsTest, HelpListsSubcommandsOnStdout) {
+/// The version the top-level CMakeLists.txt declares: project(timeit VERSION x.y.z ...).
+std::string DeclaredVersion() {
+  std::ifstream in(std::string(TIMEIT_SOURCE_DIR) + "/CMakeLists.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string key = "project(timeit VERSION ";
+    if (const auto at = line.find(key); at != std::string::npos) {
+      const std::string rest = line.substr(at + key.size());
+      return rest.substr(0, rest.find_first_of(" )"));
+    }
+  }
+  return "(no project() line)";
+}
+
+TEST(CliBasicsTest, VersionIsTheWholeLineInEveryForm) {
+  const std::string line = "timeit " + DeclaredVersion() + "\n";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--version"}, {"version"}, {"-n", "3", "--version"}}) {
+    const ProcessResult r = RunTimeit(args);
+    EXPECT_EQ(r.exit_status, 0) << args[0];
+    EXPECT_EQ(r.out, line) << args[0];
+  }
+}
+
+TEST(CliBasicsTest, HelpOnceOnStdoutWithOurOwnOptionList) {
   const ProcessResult r = RunTimeit({"--help"});
   EXPECT_EQ(r.exit_status, 0);
-  EXPECT_NE(r.out.find("usage: timeit"), std::string::npos);
+  EXPECT_EQ(r.out.rfind("usage: timeit [options] [--] COMMAND [ARGS...]\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("usage:", 1), std::string::npos) << "usage printed twice:\n" << r.out;
+  EXPECT_NE(r.out.find("\n  -n, --runs N "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n      --timeout SECONDS "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("[ --"), std::string::npos) << "Boost's notation:\n" << r.out;
+  EXPECT_NE(r.out.find("\nsubcommands:\n"), std::string::npos) << r.out;
+  for (const std::string& line : Lines(r.out)) EXPECT_LE(line.size(), 100u) << line;
 }
 
 TEST(CliBasicsTest, NoArgumentsIsAUsageError) {

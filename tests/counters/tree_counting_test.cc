@@ -32,12 +32,14 @@ long PerfStatSyscalls(const std::string& args) {
   return count;
 }
 
-CounterPlan PlanOrSkip(const std::vector<std::string>& words) {
+/// The plan for `words` on this machine; each test skips itself when the
+/// counter it needs is not counted here (a VM, qemu-user, a paranoid kernel).
+CounterPlan Plan(const std::vector<std::string>& words) {
   return PlanCounters(words, PlanOptions{});
 }
 
 TEST(TreeCountingTest, SyscallsMatchPerfStatExactly) {
-  CounterPlan plan = PlanOrSkip({"syscalls"});
+  CounterPlan plan = Plan({"syscalls"});
   ASSERT_EQ(plan.counters.size(), 1u);
   if (plan.counters[0].status != EventStatus::kCounted) {
     GTEST_SKIP() << "syscall tracepoint not countable here: " << plan.counters[0].reason;
@@ -57,7 +59,7 @@ TEST(TreeCountingTest, SyscallsMatchPerfStatExactly) {
 }
 
 TEST(TreeCountingTest, TreeOfTwoWithinOnePercentOfPerfStat) {
-  CounterPlan plan = PlanOrSkip({"syscalls"});
+  CounterPlan plan = Plan({"syscalls"});
   if (plan.counters[0].status != EventStatus::kCounted) GTEST_SKIP() << plan.counters[0].reason;
   TreeCounters counters({*plan.counters[0].encoding}, plan.user_only);
   constexpr long kCalls = 50000;
@@ -72,8 +74,7 @@ TEST(TreeCountingTest, TreeOfTwoWithinOnePercentOfPerfStat) {
 }
 
 TEST(TreeCountingTest, SoftwareMetricsArePresentAndCountTheTree) {
-  CounterPlan plan =
-      PlanOrSkip({"task-clock", "context-switches", "cpu-migrations", "page-faults"});
+  CounterPlan plan = Plan({"task-clock", "context-switches", "cpu-migrations", "page-faults"});
   if (plan.counters[0].status != EventStatus::kCounted) {
     GTEST_SKIP() << "no perf_event_open here (qemu-user?): " << plan.counters[0].reason;
   }
@@ -97,7 +98,7 @@ TEST(TreeCountingTest, SoftwareMetricsArePresentAndCountTheTree) {
 }
 
 TEST(TreeCountingTest, HardwareCyclesWhenThereIsAPmu) {
-  CounterPlan plan = PlanOrSkip({"cycles", "instructions"});
+  CounterPlan plan = Plan({"cycles", "instructions"});
   if (plan.counters[0].status != EventStatus::kCounted) {
     GTEST_SKIP() << "no hardware PMU: cycles " << StatusName(plan.counters[0].status) << " ("
                  << plan.counters[0].reason << ")";
@@ -110,7 +111,7 @@ TEST(TreeCountingTest, HardwareCyclesWhenThereIsAPmu) {
 }
 
 TEST(TreeCountingTest, ACommandThatNeverExecsIsNotCountedNotZero) {
-  CounterPlan plan = PlanOrSkip({"task-clock"});
+  CounterPlan plan = Plan({"task-clock"});
   if (plan.counters[0].status != EventStatus::kCounted) GTEST_SKIP() << plan.counters[0].reason;
   TreeCounters counters({*plan.counters[0].encoding}, plan.user_only);
   const auto readings = CountRun(counters, {"/nonexistent/command"}, 127);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -60,6 +61,27 @@ TEST(CpuInfoTest, IdentifiesThirtyTwoBitEraCpus) {
   EXPECT_EQ(m->model, 13);
   EXPECT_EQ(m->stepping, 6);
   EXPECT_EQ(m->model_name, "Intel(R) Pentium(R) M processor 1.60GHz");
+}
+
+TEST(CpuInfoTest, CpuModelIsTheModelNameOrImplementerAndPart) {
+  EXPECT_EQ(CpuModel(*ReadCpuInfo(Fixture("pentium-d.cpuinfo"))),
+            "Intel(R) Pentium(R) D CPU 3.40GHz");
+  // arm64 has no "model name" line.
+  EXPECT_EQ(CpuModel(*ReadCpuInfo(Fixture("graviton2.cpuinfo"))), "implementer 0x41 part 0xd0c");
+  EXPECT_EQ(CpuModel(ParseCpuInfo("")), "");
+}
+
+TEST(CpuInfoTest, PathIsTimeitCpuinfoWhenSet) {
+  const char* old = std::getenv("TIMEIT_CPUINFO");
+  const std::string saved = old != nullptr ? old : "";
+  ::setenv("TIMEIT_CPUINFO", Fixture("graviton2.cpuinfo").c_str(), 1);
+  EXPECT_EQ(CpuInfoPath(), Fixture("graviton2.cpuinfo"));
+  EXPECT_EQ(DetectPlatform(), PlatformId::kNeoverseN1);
+  ::setenv("TIMEIT_CPUINFO", "", 1);
+  EXPECT_EQ(CpuInfoPath(), "/proc/cpuinfo");
+  ::unsetenv("TIMEIT_CPUINFO");
+  EXPECT_EQ(CpuInfoPath(), "/proc/cpuinfo");
+  if (old != nullptr) ::setenv("TIMEIT_CPUINFO", saved.c_str(), 1);
 }
 
 TEST(CpuInfoTest, IdentifiesSkylakeAndZen3) {

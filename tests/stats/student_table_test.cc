@@ -36,14 +36,16 @@ TEST(StudentTableTest, MinistatLevelsUseTheTable) {
   EXPECT_EQ(StudentCritical(95, 1e7), 1.960);
 }
 
+// Reference values from R 4.2 (Debian's r-base-core), printed with
+// options(digits=17): qt(0.9875, 18), qt(0.975, 17.5), qt(0.9, 2.5),
+// qt(0.9875, 1000). Two-sided confidence c is the quantile (1 + c/100) / 2.
 TEST(StudentTableTest, OtherLevelsUseTheExactQuantile) {
-  EXPECT_DOUBLE_EQ(StudentCritical(97.5, 18),
-                   boost::math::quantile(boost::math::students_t(18.0), 0.9875));
-  EXPECT_GT(StudentCritical(97.5, 18), StudentCritical(95, 18));
-  EXPECT_LT(StudentCritical(97.5, 18), StudentCritical(98, 18));
+  EXPECT_NEAR(StudentCritical(97.5, 18), 2.4450056165149445, 1e-12);
   // A fractional (Welch) df at a table level is not in the table.
-  EXPECT_DOUBLE_EQ(StudentCritical(95, 17.5),
-                   boost::math::quantile(boost::math::students_t(17.5), 0.975));
+  EXPECT_NEAR(StudentCritical(95, 17.5), 2.1052329722279852, 1e-12);
+  EXPECT_NEAR(StudentCritical(80, 2.5), 1.7302509288071761, 1e-12);
+  // df beyond the table at a level ministat has no column for.
+  EXPECT_NEAR(StudentCritical(97.5, 1000), 2.2447831150193931, 1e-12);
 }
 
 TEST(StudentTableTest, OutOfRangeIsNaN) {

@@ -5,17 +5,12 @@
 
 #include <string>
 
+#include <cstdlib>
+#include <optional>
+#include <string>
+
 namespace timeit {
 namespace {
-
-TEST(SeriesMetadataTest, CpuModelOnX86AndArm) {
-  EXPECT_EQ(
-      CpuModelFromCpuinfo("processor\t: 0\nmodel name\t: Intel(R) Pentium(R) D CPU 3.00GHz\n"),
-      "Intel(R) Pentium(R) D CPU 3.00GHz");
-  EXPECT_EQ(CpuModelFromCpuinfo("processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n"),
-            "implementer 0x41 part 0xd0c");
-  EXPECT_EQ(CpuModelFromCpuinfo(""), "");
-}
 
 TEST(SeriesMetadataTest, CommandLineIsQuotedForAShell) {
   EXPECT_EQ(ShellQuoteCommand({"make", "-j64", "buildkernel"}), "make -j64 buildkernel");
@@ -23,11 +18,49 @@ TEST(SeriesMetadataTest, CommandLineIsQuotedForAShell) {
   EXPECT_EQ(ShellQuoteCommand({""}), "''");
 }
 
-TEST(SeriesMetadataTest, GatheredOnceWithPlatformDefault) {
+/// Sets $TIMEIT_CPUINFO for the scope of a test, restoring it afterwards.
+class CpuinfoFile {
+ public:
+  explicit CpuinfoFile(const std::string& name) {
+    if (const char* old = std::getenv("TIMEIT_CPUINFO")) saved_ = old;
+    const std::string path = std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/" + name;
+    ::setenv("TIMEIT_CPUINFO", path.c_str(), 1);
+  }
+  ~CpuinfoFile() {
+    if (saved_)
+      ::setenv("TIMEIT_CPUINFO", saved_->c_str(), 1);
+    else
+      ::unsetenv("TIMEIT_CPUINFO");
+  }
+
+ private:
+  std::optional<std::string> saved_;
+};
+
+TEST(SeriesMetadataTest, CpuModelAndPlatformComeFromTheSameCpuinfo) {
+  const CpuinfoFile graviton2("graviton2.cpuinfo");
   const SeriesMetadata m = GatherSeriesMetadata({"make", "-j8"}, false);
-  EXPECT_FALSE(m.kernel_release.empty());
-  EXPECT_FALSE(m.platform.empty());
+  EXPECT_EQ(m.cpu_model, "implementer 0x41 part 0xd0c");
+  EXPECT_EQ(m.platform, "neoverse-n1");
   EXPECT_EQ(m.command, "make -j8");
+}
+
+TEST(SeriesMetadataTest, UnknownCpuGetsTheGenericPlatform) {
+  // An Intel family this build has no table for.
+  const CpuinfoFile unknown("unknown-intel.cpuinfo");
+  const SeriesMetadata m = GatherSeriesMetadata({"true"}, false);
+  EXPECT_EQ(m.cpu_model, "Intel(R) Imaginary(TM) CPU");
+  EXPECT_EQ(m.platform, "generic");
+}
+
+TEST(SeriesMetadataTest, UnreadableCpuinfoLeavesTheModelEmpty) {
+  const CpuinfoFile missing("no-such.cpuinfo");
+  const SeriesMetadata m = GatherSeriesMetadata({"true"}, false);
+  EXPECT_EQ(m.cpu_model, "");
+  EXPECT_EQ(m.platform, "generic");
+}
+
+TEST(SeriesMetadataTest, ShellCommandIsRecordedAsGiven) {
   EXPECT_EQ(GatherSeriesMetadata({"make && make install"}, true).command, "make && make install");
 }
 

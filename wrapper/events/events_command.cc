@@ -106,7 +106,7 @@ void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
 
 int EventsMain(int argc, char** argv) {
   std::string platform_name;
-  std::string cpuinfo_path = CpuInfoPath();
+  std::string cpuinfo_path = platforms::CpuInfoPath();
   bool help = false;
   po::options_description flags;
   auto add = flags.add_options();

@@ -1,43 +1,14 @@
 #include "wrapper/results/series_metadata.h"
 
-#include <fstream>
-#include <sstream>
 #include <utility>
 
+#include "platforms/cpu_info.h"
 #include "platforms/machine.h"
+#include "platforms/platform.h"
 #include "wrapper/base/version.h"
 #include "wrapper/results/results_columns.h"
-#include "wrapper/sources/counter_source.h"
 
 namespace timeit {
-namespace {
-
-std::string ValueOf(const std::string& line) {
-  const std::size_t colon = line.find(':');
-  if (colon == std::string::npos) return {};
-  const std::size_t start = line.find_first_not_of(" \t", colon + 1);
-  return start == std::string::npos ? std::string() : line.substr(start);
-}
-
-/// The one place the platform column is filled: the event table the
-/// counters use on this machine (e.g. "neoverse-n1", "zen3", "generic").
-std::string DetectedPlatformName() {
-  return std::string(platforms::GetPlatformInfo(DetectedPlatform()).name);
-}
-
-}  // namespace
-
-std::string CpuModelFromCpuinfo(const std::string& cpuinfo) {
-  std::istringstream in(cpuinfo);
-  std::string line, implementer, part;
-  while (std::getline(in, line)) {
-    if (line.starts_with("model name")) return ValueOf(line);
-    if (line.starts_with("CPU implementer") && implementer.empty()) implementer = ValueOf(line);
-    if (line.starts_with("CPU part") && part.empty()) part = ValueOf(line);
-  }
-  if (!implementer.empty()) return "implementer " + implementer + " part " + part;
-  return {};
-}
 
 std::string SeriesCell(const SeriesMetadata& m, std::string_view column) {
   const std::pair<std::string_view, const std::string*> fixed[] = {
@@ -85,11 +56,12 @@ SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, boo
   m.host = id.host;
   m.kernel_release = id.kernel_release;
   m.kernel_version = id.kernel_version;
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::ostringstream text;
-  text << cpuinfo.rdbuf();
-  m.cpu_model = CpuModelFromCpuinfo(text.str());
-  m.platform = DetectedPlatformName();
+  // One reading of the file for both columns, so they describe one machine.
+  const std::optional<platforms::CpuInfo> cpu = platforms::ReadCpuInfo();
+  m.cpu_model = cpu ? platforms::CpuModel(*cpu) : std::string();
+  m.platform = platforms::GetPlatformInfo(cpu ? platforms::IdentifyPlatform(*cpu)
+                                              : platforms::PlatformId::kGeneric)
+                   .name;
   m.timeit_version = kVersion;
   m.command = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
   m.conditions = platforms::ReadConditions(platforms::SystemRootsFromEnvironment());

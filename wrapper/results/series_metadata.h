@@ -16,7 +16,7 @@ struct SeriesMetadata {
   std::string kernel_release;
   std::string kernel_version;
   std::string cpu_model;
-  std::string platform;  ///< the detected counter platform; "unknown" until detection exists
+  std::string platform;  ///< the counter platform detected from cpuinfo; "generic" when none fits
   std::string timeit_version;
   std::string command;  ///< the command line, quoted as a shell would need it
   /// The metrics better when higher, separated by spaces: the
@@ -27,15 +27,13 @@ struct SeriesMetadata {
   platforms::Conditions conditions;
 };
 
+/// Reads uname and the machine's cpuinfo (platforms::CpuInfoPath(), so
+/// $TIMEIT_CPUINFO counts here as for the counters) once.
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);
 
 /// The value of series column `column` (one of kSeriesColumns but
 /// `notes`); empty for a name that is not one.
 std::string SeriesCell(const SeriesMetadata& m, std::string_view column);
-
-/// The CPU model from a /proc/cpuinfo text: "model name" on x86, the
-/// implementer and part on ARM (which has no model name line).
-std::string CpuModelFromCpuinfo(const std::string& cpuinfo);
 
 /// `words` as one shell command line: words with blanks or shell
 /// metacharacters are single-quoted.

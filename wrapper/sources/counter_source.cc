@@ -9,6 +9,7 @@
 #include "counters/tree_counters.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
+#include "platforms/platform.h"
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 
@@ -65,8 +66,9 @@ std::vector<std::string> KnownEventNames() {
 }
 
 CounterSource::CounterSource(const std::vector<std::string>& words)
-    : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
-                                   counters::PlanOptions{DetectedPlatform(), std::nullopt})),
+    : plan_(
+          counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
+                                 counters::PlanOptions{platforms::DetectPlatform(), std::nullopt})),
       tree_(MakeTree(plan_, tree_slot_)),
       noted_(plan_.counters.size(), false) {
   // A name nothing knows is a typo, not a property of this machine: stop
@@ -169,13 +171,6 @@ std::vector<std::string> CounterSource::TakeNotes() {
 }
 
 }  // namespace
-
-std::string CpuInfoPath() {
-  const char* path = std::getenv("TIMEIT_CPUINFO");
-  return path != nullptr && *path != '\0' ? path : platforms::kDefaultCpuInfoPath;
-}
-
-platforms::PlatformId DetectedPlatform() { return platforms::DetectPlatform(CpuInfoPath()); }
 
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events) {
   return std::make_unique<CounterSource>(events);

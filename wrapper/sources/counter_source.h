@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "platforms/platform.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
@@ -20,12 +19,5 @@ namespace timeit {
 /// each counter that can be multiplexed (not the software metrics); then
 /// `ipc` and `icache-mpki` when their inputs are among the counters.
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events);
-
-/// /proc/cpuinfo, or $TIMEIT_CPUINFO when set: tests and qemu-user (which
-/// shows the host's cpuinfo) feed another machine's file this way.
-std::string CpuInfoPath();
-
-/// The platform whose event table this machine uses.
-platforms::PlatformId DetectedPlatform();
 
 }  // namespace timeit
