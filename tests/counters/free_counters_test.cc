@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+
 #include "counters/generic_events.h"
 #include "platforms/kernel_pmus.h"
 
@@ -12,6 +14,9 @@ namespace {
 // scheduled, so the probe walks the same path to its cap on any machine.
 TEST(FreeCountersTest, SoftwareEventsAreNeverShort) {
   const FreeCounters f = ProbeFreeCounters(*FindGenericEvent("task-clock"), 5);
+  // qemu-user (the arm64 suite) has no perf_event_open at all; every kernel
+  // timeit runs on has it, and there a software event must open five times.
+  if (f.free == 0 && f.error == ENOSYS) GTEST_SKIP() << "perf_event_open is not implemented here";
   EXPECT_EQ(f.free, 5);
   EXPECT_TRUE(f.capped);
   EXPECT_EQ(f.error, 0);
