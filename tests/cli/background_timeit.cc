@@ -45,31 +45,64 @@ pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
   return pid;
 }
 
-std::vector<pid_t> WaitForPids(const fs::path& file, std::size_t count) {
+bool BackgroundTimeit::Exited() const {
+  if (reaped_) return true;
+  siginfo_t info{};
+  // WNOWAIT: look without reaping, so that WaitExit still gets the status.
+  return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == pid_;
+}
+
+int BackgroundTimeit::WaitExit(std::chrono::milliseconds deadline) {
+  const auto give_up = std::chrono::steady_clock::now() + deadline;
+  int status = 0;
+  for (;;) {
+    const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) break;
+    if (done < 0 && errno != EINTR) return -1;
+    if (std::chrono::steady_clock::now() > give_up) return -1;  // the destructor kills it
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  reaped_ = true;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+BackgroundTimeit::~BackgroundTimeit() {
+  if (reaped_ || pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+std::vector<pid_t> WaitForPids(const fs::path& file, std::size_t count,
+                               const BackgroundTimeit* timeit, std::chrono::milliseconds deadline) {
+  const auto give_up = std::chrono::steady_clock::now() + deadline;
   for (;;) {
     std::ifstream in(file);
     std::vector<pid_t> pids;
     for (long p; in >> p;) pids.push_back(static_cast<pid_t>(p));
     if (pids.size() >= count) return pids;
+    if ((timeit != nullptr && timeit->Exited()) || std::chrono::steady_clock::now() > give_up) {
+      return pids;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
 
-void WaitUntilExecd(pid_t pid, const std::string& comm) {
+bool WaitUntilExecd(pid_t pid, const std::string& comm, const BackgroundTimeit* timeit,
+                    std::chrono::milliseconds deadline) {
+  const auto give_up = std::chrono::steady_clock::now() + deadline;
   const fs::path path = "/proc/" + std::to_string(pid) + "/comm";
   for (;;) {
     std::ifstream in(path);
     std::string name;
-    if (std::getline(in, name) && name == comm) return;
+    if (std::getline(in, name) && name == comm) return true;
+    if ((timeit != nullptr && timeit->Exited()) || std::chrono::steady_clock::now() > give_up) {
+      return false;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-}
-
-int WaitExit(pid_t pid) {
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 }  // namespace timeit::testing

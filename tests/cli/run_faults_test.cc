@@ -59,9 +59,14 @@ std::vector<std::string> StubbornGrandchildrenAtRun(int hang_at) {
 /// The grandchildren, once the command's shell has exec'd its foreground
 /// sleeper: signalling earlier races with dash, which catches SIGINT under
 /// -c and may carry on between commands (the shell's doing, not timeit's).
-std::vector<pid_t> WaitForGrandchildren(const fs::path& dir) {
-  std::vector<pid_t> pids = WaitForPids(dir / "pids", 3);
-  WaitUntilExecd(pids[2], "sleep");
+/// Empty when timeit exited first or the deadline passed (what did start is
+/// killed then).
+std::vector<pid_t> WaitForGrandchildren(const fs::path& dir, const BackgroundTimeit& timeit) {
+  std::vector<pid_t> pids = WaitForPids(dir / "pids", 3, &timeit);
+  if (pids.size() < 3 || !WaitUntilExecd(pids[2], "sleep", &timeit)) {
+    for (const pid_t p : pids) ::kill(p, SIGKILL);
+    return {};
+  }
   pids.pop_back();  // the command itself
   return pids;
 }
@@ -69,11 +74,12 @@ std::vector<pid_t> WaitForGrandchildren(const fs::path& dir) {
 TEST(RunFaultsTest, SignalsLeaveNoGrandchildBehindEvenOneIgnoringThem) {
   for (const int sig : {SIGINT, SIGTERM}) {
     TempDir dir;
-    const pid_t timeit =
-        StartTimeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(2)), dir.path());
-    const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path());
-    ASSERT_EQ(::kill(timeit, sig), 0);
-    EXPECT_EQ(WaitExit(timeit), 128 + sig);
+    BackgroundTimeit timeit(
+        Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(2)), dir.path());
+    const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path(), timeit);
+    ASSERT_EQ(grandchildren.size(), 2u) << ReadFile(dir.path() / "stderr");
+    ASSERT_EQ(::kill(timeit.pid(), sig), 0);
+    EXPECT_EQ(timeit.WaitExit(), 128 + sig);
     for (const pid_t p : grandchildren) {
       EXPECT_FALSE(Alive(p)) << "signal " << sig << ": survivor " << p;
       ::kill(p, SIGKILL);  // never leave one to the next test
@@ -92,7 +98,11 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
   const ResultsTable t = ReadRuns(dir.path() / "s.csv");
   EXPECT_EQ(ColumnOf(t, "status"), (Cells{"timeout", "timeout"}));
   EXPECT_TRUE(Contains(r.err, "run 1 failed: timed out after")) << r.err;
-  for (const pid_t p : WaitForPids(dir.path() / "pids", 2)) {
+  // The command has finished: its pid file is complete or will never be.
+  const std::vector<pid_t> pids =
+      WaitForPids(dir.path() / "pids", 2, nullptr, std::chrono::seconds(5));
+  EXPECT_EQ(pids.size(), 2u) << "the command never wrote its grandchildren's pids";
+  for (const pid_t p : pids) {
     EXPECT_FALSE(Alive(p)) << "survivor " << p;
     ::kill(p, SIGKILL);
   }
@@ -100,11 +110,12 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
 
 TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending) {
   TempDir dir;
-  const pid_t timeit =
-      StartTimeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)), dir.path());
-  const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path());
-  ASSERT_EQ(::kill(timeit, SIGKILL), 0);
-  EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
+  BackgroundTimeit timeit(
+      Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)), dir.path());
+  const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path(), timeit);
+  ASSERT_EQ(grandchildren.size(), 2u) << ReadFile(dir.path() / "stderr");
+  ASSERT_EQ(::kill(timeit.pid(), SIGKILL), 0);
+  EXPECT_EQ(timeit.WaitExit(), 128 + SIGKILL);
   // A killed timeit cannot clean up: kill what is left of the command's group.
   for (const pid_t p : grandchildren) {
     const pid_t group = ::getpgid(p);

@@ -31,19 +31,28 @@ const std::string kThirdRunHangs =
 /// The three sleepers of run 3, once the shell has become the foreground one.
 /// Signalling earlier would race with dash, which catches SIGINT under -c
 /// and may carry on between commands: a property of the shell, not of timeit.
-std::vector<pid_t> WaitForSleepers(const fs::path& dir) {
-  const std::vector<pid_t> pids = WaitForPids(dir / "pids", 3);
-  WaitUntilExecd(pids[2], "sleep");
-  return pids;
+/// Empty when timeit exited first (e.g. a default event it refused) or the
+/// deadline passed; the sleepers that did start are killed then.
+std::vector<pid_t> WaitForSleepers(const fs::path& dir, const BackgroundTimeit& timeit) {
+  const std::vector<pid_t> pids = WaitForPids(dir / "pids", 3, &timeit);
+  if (pids.size() == 3 && WaitUntilExecd(pids[2], "sleep", &timeit)) return pids;
+  for (const pid_t p : pids) ::kill(p, SIGKILL);
+  return {};
+}
+
+std::string EarlyExit(const fs::path& dir) {
+  return "timeit exited before run 3 started, or run 3 never got there; its stderr:\n" +
+         ReadFile(dir / "stderr");
 }
 
 TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
   TempDir dir;
-  const pid_t timeit =
-      StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
-  ASSERT_EQ(::kill(timeit, SIGINT), 0);
-  EXPECT_EQ(WaitExit(timeit), 130);
+  BackgroundTimeit timeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
+                          dir.path());
+  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path(), timeit);
+  ASSERT_EQ(sleepers.size(), 3u) << EarlyExit(dir.path());
+  ASSERT_EQ(::kill(timeit.pid(), SIGINT), 0);
+  EXPECT_EQ(timeit.WaitExit(), 130);
   for (const pid_t p : sleepers) EXPECT_FALSE(Alive(p)) << "survivor " << p;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"), (std::vector<std::string>{"1", "2"}));
   EXPECT_NE(ReadFile(dir.path() / "stderr").find("interrupted by SIGINT"), std::string::npos);
@@ -52,11 +61,12 @@ TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
 TEST(RunSignalsTest, SigtermAndSighupToo) {
   for (const int sig : {SIGTERM, SIGHUP}) {
     TempDir dir;
-    const pid_t timeit =
-        StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-    const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
-    ASSERT_EQ(::kill(timeit, sig), 0);
-    EXPECT_EQ(WaitExit(timeit), 128 + sig);
+    BackgroundTimeit timeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
+                            dir.path());
+    const std::vector<pid_t> sleepers = WaitForSleepers(dir.path(), timeit);
+    ASSERT_EQ(sleepers.size(), 3u) << EarlyExit(dir.path());
+    ASSERT_EQ(::kill(timeit.pid(), sig), 0);
+    EXPECT_EQ(timeit.WaitExit(), 128 + sig);
     for (const pid_t p : sleepers) EXPECT_FALSE(Alive(p)) << "survivor " << p;
     EXPECT_EQ(ReadRuns(dir.path() / "s.csv").rows.size(), 2u);
   }
@@ -64,11 +74,12 @@ TEST(RunSignalsTest, SigtermAndSighupToo) {
 
 TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   TempDir dir;
-  const pid_t timeit =
-      StartTimeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs}, dir.path());
-  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path());
-  ASSERT_EQ(::kill(timeit, SIGKILL), 0);
-  EXPECT_EQ(WaitExit(timeit), 128 + SIGKILL);
+  BackgroundTimeit timeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
+                          dir.path());
+  const std::vector<pid_t> sleepers = WaitForSleepers(dir.path(), timeit);
+  ASSERT_EQ(sleepers.size(), 3u) << EarlyExit(dir.path());
+  ASSERT_EQ(::kill(timeit.pid(), SIGKILL), 0);
+  EXPECT_EQ(timeit.WaitExit(), 128 + SIGKILL);
   for (const pid_t p : sleepers) ::kill(p, SIGKILL);  // orphans of a killed timeit
   const std::string text = ReadFile(dir.path() / "s.csv");
   ASSERT_FALSE(text.empty());
@@ -90,7 +101,11 @@ TEST(RunSignalsTest, LeftoversOfTheProcessGroupAreKilledAndReported) {
                 dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("outlived it"), std::string::npos) << r.err;
-  for (const pid_t p : WaitForPids(dir.path() / "pids", 1)) EXPECT_FALSE(Alive(p));
+  // The command has finished: its pid file is complete or will never be.
+  const std::vector<pid_t> pids =
+      WaitForPids(dir.path() / "pids", 1, nullptr, std::chrono::seconds(5));
+  ASSERT_EQ(pids.size(), 1u) << "the command never wrote its sleeper's pid";
+  for (const pid_t p : pids) EXPECT_FALSE(Alive(p));
 }
 
 }  // namespace

@@ -4,10 +4,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace timeit::testing {
 namespace fs = std::filesystem;
@@ -38,13 +43,28 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string
     execvp(args[0], args.data());
     _exit(127);
   }
+  // A deadline below ctest's TIMEOUT (300 s), so that a hang fails this test
+  // with what the process said rather than killing the whole executable.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  auto pause = std::chrono::microseconds(100);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
+  bool killed = false;
+  for (;;) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) throw std::runtime_error("waitpid failed");
+    if (!killed && std::chrono::steady_clock::now() > give_up) {
+      ::kill(pid, SIGKILL);
+      killed = true;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(10000));
   }
   ProcessResult r;
   r.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = ReadFile(out);
   r.err = ReadFile(err);
+  if (killed) r.err += "\n[test: killed after its 240 s deadline]\n";
   return r;
 }
 

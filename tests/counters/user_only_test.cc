@@ -31,6 +31,7 @@ int CheckUserOnlyCounting() {
   TreeCounters counters({*plan.counters[1].encoding}, plan.user_only);
   const pid_t pid = fork();
   if (pid == 0) {
+    alarm(120);  // the deadline of the waitpid below: SIGALRM survives exec
     execl(SYSCALL_LOOP_PATH, "syscall_loop", "100000", static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -57,6 +58,7 @@ TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
+    alarm(180);  // the deadline of the waitpid below
     if (geteuid() == 0 && (setgid(kNobody) != 0 || setuid(kNobody) != 0)) _exit(100);
     _exit(CheckUserOnlyCounting());
   }
