@@ -29,6 +29,9 @@ struct PlannedCounter {
   std::string event;                      ///< the chosen chain entry
   std::string reason;                     ///< when not kCounted: why, and what to do
   std::vector<ChainStep> steps;           ///< every chain entry tried, in order
+  /// A hardware event the PMU's own list (platforms/pmu_events.h) neither
+  /// confirms nor denies: a count of exactly 0 may mean "not implemented".
+  bool unchecked_hardware = false;
 };
 
 /// Everything decided once per series.
@@ -36,7 +39,7 @@ struct CounterPlan {
   platforms::PlatformId platform = platforms::PlatformId::kGeneric;
   bool user_only = false;  ///< kernel counting forbidden: exclude_kernel everywhere
   std::vector<PlannedCounter> counters;
-  std::vector<std::string> notes;  ///< user_only and similar, said once
+  std::vector<std::string> notes;  ///< user_only, a tracefs mounted, said once
   /// Tracepoint events held open (disabled) on timeit itself for the whole
   /// series: the kernel patches its code when a tracepoint gets its first
   /// perf event (~40 ms in a VM); with one always registered, each run's
@@ -48,16 +51,25 @@ struct PlanOptions {
   platforms::PlatformId platform = platforms::PlatformId::kGeneric;
   /// nullopt: ask the kernel (ProbeKernelCounting); tests force a mode.
   std::optional<bool> user_only;
+  /// The kernel's PMUs (sysfs bus/event_source/devices): where the CPU
+  /// PMU's event list is read; tests point it at a fixture tree.
+  std::string event_source_dir = "/sys/bus/event_source/devices";
+  /// Count events the PMU's list says it lacks (--force-events): for a PMU
+  /// whose list is wrong, at the price of a possible silent 0.
+  bool force_events = false;
 };
 
 /// Resolves each word: a metric name walks the platform's chain (see
-/// platforms/event_tables.h), anything else goes to ParseEventString; every
-/// candidate is probed with perf_event_open on this process, because
+/// platforms/event_tables.h), anything else goes to ParseEventString; a raw
+/// Arm event the PMU's sysfs list lacks is kNotImplemented (unless forced);
+/// every candidate is probed with perf_event_open on this process, because
 /// libpfm4 calls a PMU present from CPUID even where the kernel has none.
-/// Duplicate words are dropped.
+/// A metric is never kUnknown (that is for typos, a usage error): a metric
+/// the machine cannot count is kNotSupported with the reason. Duplicate
+/// words are dropped.
 CounterPlan PlanCounters(const std::vector<std::string>& words, const PlanOptions& options);
 
-/// The default -e list: every metric, in CSV order.
+/// The default -e list: every metric of the default set, in CSV order.
 std::vector<std::string> DefaultCounterWords();
 
 }  // namespace timeit::counters

@@ -36,7 +36,16 @@ std::string DescribeEncoding(const EventEncoding& e) {
     std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", config1 %#llx",
                   static_cast<unsigned long long>(e.config1));
   }
-  return text;
+  std::string described = text;
+  const EventModifiers& m = e.modifiers;
+  if (m.exclude_kernel && !m.exclude_user) described += ", user only";
+  if (m.exclude_user && !m.exclude_kernel) described += ", kernel only";
+  if (m.exclude_host && !m.exclude_guest) described += ", guest only";
+  if (m.exclude_guest && !m.exclude_host) described += ", host only";
+  if (m.exclude_idle) described += ", not when idle";
+  if (m.pinned) described += ", pinned";
+  if (m.exclusive) described += ", exclusive";
+  return described;
 }
 
 }  // namespace timeit::counters

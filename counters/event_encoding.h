@@ -13,18 +13,34 @@ enum class EventOrigin {
   kTracepoint,  ///< subsystem:event, id read from tracefs
 };
 
-/// What goes into perf_event_attr for one event; the privilege level
-/// (exclude_kernel) is chosen when it is opened.
+/// The perf_event_attr bits an event's modifiers set (perf's `:u`, `:k`,
+/// `:G`..., or libpfm4's `:u=1`...). All false counts everything; when the
+/// kernel forbids kernel counting, exclude_kernel is added at open.
+struct EventModifiers {
+  bool exclude_user = false;
+  bool exclude_kernel = false;
+  bool exclude_hv = false;
+  bool exclude_host = false;
+  bool exclude_guest = false;
+  bool exclude_idle = false;
+  bool pinned = false;     ///< always on a counter, never multiplexed (perf's D)
+  bool exclusive = false;  ///< alone on the PMU (perf's e)
+  bool operator==(const EventModifiers&) const = default;
+};
+
+/// What goes into perf_event_attr for one event.
 struct EventEncoding {
   std::uint32_t type = 0;
   std::uint64_t config = 0;
   std::uint64_t config1 = 0;
   std::uint64_t config2 = 0;
+  EventModifiers modifiers;
   EventOrigin origin = EventOrigin::kGeneric;
   std::string name;  ///< canonical name (libpfm4's, perf's generic, or the tracepoint)
 };
 
-/// "type 4 (raw), config 0x283" — config1 added when it matters.
+/// "type 4 (raw), config 0x283" — config1 and modifiers added when set
+/// (", user only", ", kernel only", ", pinned").
 std::string DescribeEncoding(const EventEncoding& encoding);
 
 }  // namespace timeit::counters

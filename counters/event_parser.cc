@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "counters/event_modifiers.h"
 #include "counters/generic_events.h"
 #include "counters/pfm_library.h"
 #include "counters/tracefs.h"
@@ -39,12 +40,33 @@ ParsedEvent Failed(EventStatus status, std::string reason) {
   return p;
 }
 
+/// rNNNN or a generic name with perf's modifiers: "instructions:u", "r08:k".
+std::optional<ParsedEvent> ParseWithModifiers(const std::string& text, bool user_only) {
+  const std::optional<SplitEvent> split = SplitPerfModifiers(text);
+  if (!split) return std::nullopt;
+  std::optional<EventEncoding> e = ParseRaw(split->base);
+  if (!e) e = FindGenericEvent(split->base);
+  if (!e) return std::nullopt;
+  if (CountsNothing(split->modifiers, user_only)) {
+    return Failed(EventStatus::kNotPermitted,
+                  "it counts only the kernel, and kernel counting is forbidden here; allow it "
+                  "with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON");
+  }
+  e->modifiers = split->modifiers;
+  e->name = text;
+  return Encoded(std::move(*e));
+}
+
 }  // namespace
 
 ParsedEvent ParseEventString(const std::string& text, bool user_only) {
   if (auto raw = ParseRaw(text)) return Encoded(std::move(*raw));
   if (auto generic = FindGenericEvent(text)) return Encoded(std::move(*generic));
-  if (LooksLikeTracepoint(text)) {
+  if (auto modified = ParseWithModifiers(text, user_only)) return std::move(*modified);
+  // Without tracefs no tracepoint name can be checked (libpfm4 may still
+  // know the name: "ICACHE:MISSES" has the same shape).
+  const bool no_tracefs = LooksLikeTracepoint(text) && Tracefs().root.empty();
+  if (LooksLikeTracepoint(text) && !no_tracefs) {
     const TracepointId tp = ReadTracepointId(text);
     if (tp.found) {
       if (user_only) {
@@ -69,7 +91,21 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
     // Not in tracefs: "ICACHE:MISSES" has the same shape; try libpfm4.
   }
   PfmEncoding pfm = EncodeWithPfm(text, user_only);
-  if (pfm.encoding) return Encoded(std::move(*pfm.encoding));
+  if (pfm.encoding) {
+    if (CountsNothing(pfm.encoding->modifiers, user_only)) {
+      return Failed(EventStatus::kNotPermitted,
+                    "it counts only the kernel, and kernel counting is forbidden here; allow it "
+                    "with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON");
+    }
+    return Encoded(std::move(*pfm.encoding));
+  }
+  if (no_tracefs) {
+    // Not a typo we can prove, so not a usage error; the reason names the fix.
+    const TracefsState& tracefs = Tracefs();
+    return Failed(tracefs.error == EPERM || tracefs.error == EACCES ? EventStatus::kNotPermitted
+                                                                    : EventStatus::kNotSupported,
+                  tracefs.reason);
+  }
   if (const auto colons = text.find("::"); colons != std::string::npos) {
     const std::string pmu = text.substr(0, colons);
     if (!PfmHasPmu(pmu)) {
@@ -85,12 +121,6 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
                     "libpfm4: " + pfm.error + "; PMU '" + pmu + "' is not this CPU's (" +
                         (here.empty() ? std::string("none detected") : here) + ")");
     }
-  }
-  if (LooksLikeTracepoint(text) && !TracefsMounted()) {
-    // Not a typo we can tell: the kernel does not show its tracepoints.
-    return Failed(EventStatus::kNotSupported,
-                  "tracefs is not mounted, so no tracepoint can be found; as root: mount -t "
-                  "tracefs nodev /sys/kernel/tracing (see `timeit check`)");
   }
   return Failed(EventStatus::kUnknown,
                 "not a metric, generic event, tracepoint or raw rNNNN, and libpfm4 says: " +

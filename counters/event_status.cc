@@ -15,6 +15,8 @@ std::string_view StatusName(EventStatus status) {
       return "not supported";
     case EventStatus::kNotPermitted:
       return "not permitted";
+    case EventStatus::kNotImplemented:
+      return "not implemented";
     case EventStatus::kNotCounted:
       return "not counted";
     case EventStatus::kMultiplexed:

@@ -21,8 +21,16 @@ OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOp
   if (options.group_read) attr.read_format |= PERF_FORMAT_GROUP;
   const bool member = options.group_fd >= 0;
   attr.disabled = member ? 0 : 1;
-  attr.exclude_kernel = options.user_only ? 1 : 0;
-  attr.exclude_hv = options.user_only ? 1 : 0;
+  const EventModifiers& m = encoding.modifiers;
+  attr.exclude_user = m.exclude_user ? 1 : 0;
+  attr.exclude_kernel = options.user_only || m.exclude_kernel ? 1 : 0;
+  attr.exclude_hv = options.user_only || m.exclude_hv ? 1 : 0;
+  attr.exclude_host = m.exclude_host ? 1 : 0;
+  attr.exclude_guest = m.exclude_guest ? 1 : 0;
+  attr.exclude_idle = m.exclude_idle ? 1 : 0;
+  // The kernel honours pinned and exclusive on group leaders only.
+  attr.pinned = m.pinned && !member ? 1 : 0;
+  attr.exclusive = m.exclusive && !member ? 1 : 0;
   if (options.tree) {
     attr.enable_on_exec = member ? 0 : 1;
     attr.inherit = 1;

@@ -64,6 +64,16 @@ PfmEncoding EncodeWithPfm(const std::string& event, bool user_only) {
   enc.config = attr.config;
   enc.config1 = attr.config1;
   enc.config2 = attr.config2;
+  // libpfm4 applies the string's modifiers (":u", ":k=1", ":mg", ":excl")
+  // to these bits; dropping them made "instructions:u" count the kernel too.
+  enc.modifiers.exclude_user = attr.exclude_user != 0;
+  enc.modifiers.exclude_kernel = attr.exclude_kernel != 0;
+  enc.modifiers.exclude_hv = attr.exclude_hv != 0;
+  enc.modifiers.exclude_host = attr.exclude_host != 0;
+  enc.modifiers.exclude_guest = attr.exclude_guest != 0;
+  enc.modifiers.exclude_idle = attr.exclude_idle != 0;
+  enc.modifiers.pinned = attr.pinned != 0;
+  enc.modifiers.exclusive = attr.exclusive != 0;
   enc.origin = EventOrigin::kLibpfm;
   enc.name = event;
   if (fstr != nullptr) {

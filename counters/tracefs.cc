@@ -1,16 +1,123 @@
 #include "counters/tracefs.h"
 
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <sstream>
 
 namespace timeit::counters {
+namespace {
 
-std::vector<std::string> DefaultTracefsRoots() {
-  return {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"};
+// From <linux/magic.h>; statfs tells a mounted file system from the empty
+// directory underneath, as perf's fs__valid_mount does.
+constexpr long kTracefsMagic = 0x74726163;
+constexpr long kDebugfsMagic = 0x64626720;
+
+constexpr const char* kTracefsDir = "/sys/kernel/tracing";
+constexpr const char* kDebugfsDir = "/sys/kernel/debug";
+constexpr const char* kDebugfsTracing = "/sys/kernel/debug/tracing";
+
+bool IsMountOf(const char* dir, long magic) {
+  struct statfs fs;
+  return ::statfs(dir, &fs) == 0 && static_cast<long>(fs.f_type) == magic;
 }
+
+/// A tracefs mounted somewhere else (containers, /tracing): /proc/mounts.
+std::string TracefsFromProcMounts() {
+  std::ifstream in("/proc/mounts");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string source, dir, type;
+    if (fields >> source >> dir >> type && type == "tracefs") return dir;
+  }
+  return {};
+}
+
+std::string MountedTracefs() {
+  if (IsMountOf(kTracefsDir, kTracefsMagic)) return kTracefsDir;
+  if (IsMountOf(kDebugfsTracing, kTracefsMagic)) return kDebugfsTracing;
+  return TracefsFromProcMounts();
+}
+
+std::string WhyNotMounted(int error) {
+  const std::string fix = "mount it as root with `mount -t tracefs tracefs /sys/kernel/tracing`";
+  if (error == EPERM || error == EACCES) {
+    return "tracefs is not mounted, and mounting it needs root or CAP_SYS_ADMIN; " + fix;
+  }
+  if (error == ENODEV) {
+    return "this kernel has no tracefs (CONFIG_TRACING is off): no tracepoints to count";
+  }
+  return "tracefs is not mounted and mounting it failed (" + std::string(std::strerror(error)) +
+         "); " + fix;
+}
+
+}  // namespace
+
+TracefsState FindOrMountTracefs(bool may_mount) {
+  TracefsState state;
+  if (const char* forced = std::getenv("TIMEIT_TRACEFS"); forced != nullptr && *forced != '\0') {
+    struct statfs fs;
+    if (::statfs((std::string(forced) + "/events").c_str(), &fs) == 0) {
+      state.root = forced;
+    } else {
+      state.error = ENOENT;
+      state.reason = "tracefs is not mounted at $TIMEIT_TRACEFS (" + std::string(forced) + ")";
+    }
+    return state;
+  }
+  state.root = MountedTracefs();
+  if (!state.root.empty()) return state;
+  if (!may_mount) {
+    state.error = ENOENT;
+    state.reason = WhyNotMounted(ENOENT);
+    return state;
+  }
+  const unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+  if (::mount("tracefs", kTracefsDir, "tracefs", flags, nullptr) == 0 &&
+      IsMountOf(kTracefsDir, kTracefsMagic)) {
+    state.root = kTracefsDir;
+    state.mounted = std::string("tracefs on ") + kTracefsDir;
+    return state;
+  }
+  state.error = errno;
+  // Kernels before 4.1 have no tracefs: debugfs, whose tracing/ is it.
+  const bool debugfs_there = IsMountOf(kDebugfsDir, kDebugfsMagic);
+  if (!debugfs_there && ::mount("debugfs", kDebugfsDir, "debugfs", flags, nullptr) != 0) {
+    state.reason = WhyNotMounted(state.error);
+    return state;
+  }
+  // Looking into tracing/ makes the kernel mount tracefs there.
+  struct statfs fs;
+  if (::statfs(kDebugfsTracing, &fs) == 0 && IsMountOf(kDebugfsTracing, kTracefsMagic)) {
+    state.root = kDebugfsTracing;
+    state.error = 0;
+    if (!debugfs_there) state.mounted = std::string("debugfs on ") + kDebugfsDir;
+    return state;
+  }
+  state.reason = WhyNotMounted(state.error);
+  return state;
+}
+
+namespace {
+bool& LookedUp() {
+  static bool looked_up = false;
+  return looked_up;
+}
+}  // namespace
+
+const TracefsState& Tracefs() {
+  LookedUp() = true;
+  static const TracefsState state = FindOrMountTracefs(true);
+  return state;
+}
+
+bool TracefsLookedUp() { return LookedUp(); }
 
 bool LooksLikeTracepoint(const std::string& name) {
   const auto colon = name.find(':');
@@ -21,6 +128,8 @@ bool LooksLikeTracepoint(const std::string& name) {
   }
   return true;
 }
+
+std::vector<std::string> DefaultTracefsRoots() { return {kTracefsDir, kDebugfsTracing}; }
 
 bool TracefsMounted(const std::vector<std::string>& roots) {
   for (const std::string& root : roots) {
@@ -53,6 +162,16 @@ TracepointId ReadTracepointId(const std::string& name, const std::vector<std::st
     }
   }
   return result;
+}
+
+TracepointId ReadTracepointId(const std::string& name) {
+  const TracefsState& tracefs = Tracefs();
+  if (tracefs.root.empty()) {
+    TracepointId none;
+    none.error = tracefs.error;
+    return none;
+  }
+  return ReadTracepointId(name, {tracefs.root});
 }
 
 }  // namespace timeit::counters

@@ -22,7 +22,7 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
   if (time_running == 0) {
     r.status = EventStatus::kNotCounted;
     r.reason = time_enabled == 0 ? "never enabled (the command did not exec?)"
-                                 : "never scheduled on a PMU counter (too many events?)";
+                                 : "no PMU counter was free during this run";
     return r;
   }
   const double fraction =
@@ -40,8 +40,12 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
   return r;
 }
 
-TreeCounters::TreeCounters(std::vector<EventEncoding> events, bool user_only)
-    : events_(std::move(events)), user_only_(user_only), open_errors_(events_.size(), 0) {
+TreeCounters::TreeCounters(std::vector<EventEncoding> events, bool user_only,
+                           std::string pmu_counters)
+    : events_(std::move(events)),
+      user_only_(user_only),
+      pmu_counters_(std::move(pmu_counters)),
+      open_errors_(events_.size(), 0) {
   OpenGroups();
 }
 
@@ -95,6 +99,8 @@ std::vector<CounterReading> TreeCounters::Collect() {
       readings[i].reason = "perf_event_open: " + ExplainOpenErrno(open_errors_[i]);
     }
   }
+  bool some_group_ran = false;
+  std::vector<std::size_t> starved;  // hardware events with no counter time this run
   for (Group& g : groups_) {
     GroupCount now;
     if (!g.baseline_ok || !ReadGroup(g.leader.get(), g.events.size(), now)) {
@@ -111,6 +117,22 @@ std::vector<CounterReading> TreeCounters::Collect() {
       readings[g.events[k]] = ScaleReading(now.values[k] - g.baseline.values[k], enabled, running);
     }
     g.baseline_ok = false;  // the next run reads its own baseline
+    if (running > 0) {
+      some_group_ran = true;
+    } else if (!NeverMultiplexed(events_[g.events.front()])) {
+      starved.push_back(g.events.front());
+    }
+  }
+  // Another event ran, so the command did exec: these lost every rotation
+  // (a short run, more events than counters). The kernel may not even have
+  // counted enabled time for them, so "never enabled" would mislead.
+  if (some_group_ran && !starved.empty()) {
+    std::size_t hardware = 0;
+    for (const EventEncoding& e : events_) hardware += NeverMultiplexed(e) ? 0 : 1;
+    const std::string why = "no PMU counter was free during this run (" + std::to_string(hardware) +
+                            " hardware events for " +
+                            (pmu_counters_.empty() ? "the PMU's counters" : pmu_counters_) + ")";
+    for (std::size_t e : starved) readings[e].reason = why;
   }
   return readings;
 }

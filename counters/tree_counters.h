@@ -44,14 +44,20 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
 /// Construct it before the first child is forked.
 class TreeCounters {
  public:
-  TreeCounters(std::vector<EventEncoding> events, bool user_only);
+  /// `pmu_counters` says how many counters the PMU has ("6 counters and the
+  /// cycle counter", platforms' PlatformInfo), for the reason given when a
+  /// hardware event gets none in a run; empty when unknown.
+  TreeCounters(std::vector<EventEncoding> events, bool user_only, std::string pmu_counters = {});
 
   /// The run's child `pid` has been forked (it holds the disabled copies)
   /// and has not exec'd yet: read the baseline.
   void Attach(pid_t pid);
 
   /// Reads after the child has been reaped (its exited descendants' counts
-  /// have been folded in by then): one reading per event, in order.
+  /// have been folded in by then): one reading per event, in order. Each
+  /// is scaled by its own enabled/running over this run alone (the deltas
+  /// from Attach's read). A hardware event that got no counter time in the
+  /// run while others did is kNotCounted, "no PMU counter was free".
   std::vector<CounterReading> Collect();
 
   std::size_t size() const { return events_.size(); }
@@ -68,6 +74,7 @@ class TreeCounters {
 
   std::vector<EventEncoding> events_;
   bool user_only_;
+  std::string pmu_counters_;
   std::vector<Group> groups_;
   /// One disabled, non-inherited copy of each group's leader. A task
   /// context holding an event that is not inherited is never marked as a

@@ -17,6 +17,7 @@ namespace timeit::platforms {
 /// Platform entries come first; the generic entries follow on every
 /// platform, so a metric whose PMU event the kernel refuses (a VM, an EC2
 /// size that hides part of the PMU) still gets the kernel's mapping.
+/// Empty for a metric the platform lacks (exc-svc off Neoverse N1).
 std::vector<std::string> EventChain(PlatformId platform, Metric metric);
 
 /// A platform table entry: a libpfm4 event with its PMU prefix and the raw

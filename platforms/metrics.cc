@@ -14,6 +14,8 @@ constexpr MetricInfo kMetrics[] = {
     {Metric::kContextSwitches, "context-switches", false, true, "context switches"},
     {Metric::kCpuMigrations, "cpu-migrations", false, true, "migrations between CPUs"},
     {Metric::kPageFaults, "page-faults", false, true, "page faults"},
+    {Metric::kExcSvc, "exc-svc", true, false,
+     "supervisor calls taken, counted by the PMU (Neoverse N1's EXC_SVC)", false},
 };
 
 }  // namespace

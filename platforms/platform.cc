@@ -9,7 +9,7 @@ namespace {
 constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kGeneric, "generic", "", "the kernel's generic events (any CPU)", ""},
     {PlatformId::kNeoverseN1, "neoverse-n1", "graviton2", "Arm Neoverse N1 (AWS Graviton2)",
-     "arm_n1"},
+     "arm_n1", false, "6 counters and the cycle counter"},
     {PlatformId::kPentiumPro, "pentium-pro", "ppro", "Intel Pentium Pro (P6, family 6 model 1)",
      "ppro", true},
     {PlatformId::kPentium2, "pentium2", "pii", "Intel Pentium II (P6, models 3, 5, 6)", "pii",
@@ -20,9 +20,9 @@ constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kCoreDuo, "core-duo", "yonah", "Intel Core Duo, Core Solo (Yonah)", "coreduo",
      true},
     {PlatformId::kPentium4, "pentium4", "netburst", "Intel NetBurst Pentium 4, models 0-2",
-     "netburst"},
+     "netburst", false, "18 counters"},
     {PlatformId::kPentiumD, "pentium-d", "prescott",
-     "Intel NetBurst models 3, 4, 6 (Prescott Pentium 4, Pentium D)", "netburst_p"},
+     "Intel NetBurst models 3, 4, 6 (Prescott Pentium 4, Pentium D)", "netburst_p", false, "18 counters"},
     {PlatformId::kCore2, "core2", "", "Intel Core 2", "core"},
     {PlatformId::kNehalem, "nehalem", "", "Intel Nehalem", "nhm"},
     {PlatformId::kWestmere, "westmere", "", "Intel Westmere", "wsm"},
@@ -37,10 +37,11 @@ constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kIcelakeX, "icelake-x", "", "Intel Ice Lake-SP", "icx"},
     {PlatformId::kSapphireRapids, "sapphire-rapids", "spr", "Intel Sapphire Rapids, Emerald Rapids",
      "spr"},
-    {PlatformId::kZen1, "zen1", "", "AMD Zen, Zen+ (family 17h)", "amd64_fam17h_zen1"},
-    {PlatformId::kZen2, "zen2", "", "AMD Zen 2 (family 17h)", "amd64_fam17h_zen2"},
-    {PlatformId::kZen3, "zen3", "", "AMD Zen 3 (family 19h)", "amd64_fam19h_zen3"},
-    {PlatformId::kZen4, "zen4", "", "AMD Zen 4 (family 19h)", "amd64_fam19h_zen4"},
+    {PlatformId::kZen1, "zen1", "", "AMD Zen, Zen+ (family 17h)", "amd64_fam17h_zen1",
+     "6 counters"},
+    {PlatformId::kZen2, "zen2", "", "AMD Zen 2 (family 17h)", "amd64_fam17h_zen2", false, "6 counters"},
+    {PlatformId::kZen3, "zen3", "", "AMD Zen 3 (family 19h)", "amd64_fam19h_zen3", false, "6 counters"},
+    {PlatformId::kZen4, "zen4", "", "AMD Zen 4 (family 19h)", "amd64_fam19h_zen4", false, "6 counters"},
 };
 
 bool In(int model, std::initializer_list<int> models) {

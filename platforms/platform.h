@@ -50,6 +50,9 @@ struct PlatformInfo {
   /// libpfm4 has pfm_pmu only when built for i386 (CONFIG_PFMLIB_ARCH_I386:
   /// the P6 family, Pentium M, Core Duo); an amd64 timeit cannot encode it.
   bool pfm_i386_only = false;
+  /// The PMU's counters, for "N events for M counters" when events outnumber
+  /// them; empty where it depends on the model or on Hyper-Threading.
+  std::string_view pmu_counters = {};
 };
 
 /// Every platform, kGeneric first.

@@ -15,11 +15,52 @@ const PlannedCounter& Find(const CounterPlan& plan, const std::string& label) {
   return none;
 }
 
-TEST(CounterPlanTest, DefaultWordsAreEveryMetric) {
+TEST(CounterPlanTest, DefaultWordsAreEveryMetricOfTheDefaultSet) {
   const auto words = DefaultCounterWords();
   ASSERT_EQ(words.size(), 10u);
   EXPECT_EQ(words.front(), "cycles");
-  EXPECT_EQ(words.back(), "page-faults");
+  EXPECT_EQ(words.back(), "page-faults");  // exc-svc is asked for by name
+}
+
+/// QEMU's Neoverse N1 PMU, as its sysfs shows it (tests/platforms/data).
+PlanOptions QemuN1(bool force = false) {
+  PlanOptions options;
+  options.user_only = false;
+  options.event_source_dir = std::string(TIMEIT_SOURCE_DIR) +
+                             "/tests/platforms/data/qemu-n1-sysfs/bus/event_source/devices";
+  options.force_events = force;
+  return options;
+}
+
+// r01 (L1I_CACHE_REFILL) is a common event QEMU does not implement: its
+// PMU would count a silent 0, so it is not counted, and says why.
+TEST(CounterPlanTest, RawEventThePmuListLacksIsNotImplemented) {
+  const CounterPlan plan = PlanCounters({"r01", "r11:u", "r82"}, QemuN1());
+  const PlannedCounter& r01 = Find(plan, "r01");
+  EXPECT_EQ(r01.status, EventStatus::kNotImplemented);
+  EXPECT_NE(r01.reason.find("not implemented by this CPU's PMU"), std::string::npos) << r01.reason;
+  EXPECT_NE(r01.reason.find("--force-events"), std::string::npos) << r01.reason;
+  // Listed (cpu_cycles), or outside the common ranges (EXC_SVC): the kernel
+  // decides (here, without a PMU, it refuses them).
+  EXPECT_NE(Find(plan, "r11:u").status, EventStatus::kNotImplemented);
+  const PlannedCounter& r82 = Find(plan, "r82");
+  EXPECT_NE(r82.status, EventStatus::kNotImplemented);
+  if (r82.status == EventStatus::kCounted) {
+    EXPECT_TRUE(r82.unchecked_hardware);
+  }
+}
+
+TEST(CounterPlanTest, ForcedEventsAreTriedAnyway) {
+  const CounterPlan plan = PlanCounters({"r01"}, QemuN1(/*force=*/true));
+  EXPECT_NE(plan.counters[0].status, EventStatus::kNotImplemented) << plan.counters[0].reason;
+}
+
+TEST(CounterPlanTest, AMetricWithoutAnEventHereIsNotSupportedNeverUnknown) {
+  PlanOptions options;
+  options.platform = platforms::PlatformId::kZen3;
+  const CounterPlan plan = PlanCounters({"exc-svc"}, options);
+  EXPECT_EQ(plan.counters[0].status, EventStatus::kNotSupported);
+  EXPECT_NE(plan.counters[0].reason.find("zen3"), std::string::npos) << plan.counters[0].reason;
 }
 
 /// qemu-user (the arm64 tests) has no perf_event_open at all.

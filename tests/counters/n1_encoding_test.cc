@@ -40,7 +40,7 @@ constexpr N1Event kN1Events[] = {
     {Metric::kInstructions, "INST_RETIRED", 0x08},
     {Metric::kIcacheMisses, "L1I_CACHE_REFILL", 0x01},
     {Metric::kBranchMisses, "BR_MIS_PRED_RETIRED", 0x22},
-    {Metric::kSyscalls, "EXC_SVC", 0x82},
+    {Metric::kExcSvc, "EXC_SVC", 0x82},
 };
 
 /// Why this libpfm4 cannot encode N1 events, or empty when it can. Asked of

@@ -25,6 +25,16 @@ TEST(ScaleReadingTest, NeverRunningIsNotCountedNotZero) {
   EXPECT_EQ(r.status, EventStatus::kNotCounted);
   EXPECT_FALSE(r.value.has_value());
   EXPECT_FALSE(r.running_fraction.has_value());
+  EXPECT_EQ(r.reason, "no PMU counter was free during this run");
+}
+
+// Each run is scaled by its own enabled/running: 600 counted in the 1/4 of
+// the run the event was on a counter is 2400, whatever earlier runs had.
+TEST(ScaleReadingTest, ScaledByTheRunsOwnDeltas) {
+  const CounterReading r = ScaleReading(600, 4000, 1000);
+  EXPECT_EQ(r.status, EventStatus::kMultiplexed);
+  EXPECT_DOUBLE_EQ(*r.value, 2400.0);
+  EXPECT_DOUBLE_EQ(*r.running_fraction, 0.25);
 }
 
 TEST(EventStatusTest, ErrnoMapping) {

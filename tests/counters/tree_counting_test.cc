@@ -97,6 +97,31 @@ TEST(TreeCountingTest, SoftwareMetricsArePresentAndCountTheTree) {
   }
 }
 
+/// :u and :k split what the event counts: a page fault is the user's when
+/// the faulting instruction was in user mode, the kernel's otherwise (a
+/// copy_to_user). In one group, read at once, :u + :k is the whole exactly:
+/// the truth the modifiers must meet, here for perf's, raw-free generic
+/// names and libpfm4's strings; tests/system does the same for instructions
+/// on the emulated Neoverse N1 PMU.
+TEST(TreeCountingTest, UserPlusKernelIsTheWhole) {
+  CounterPlan plan = PlanCounters(
+      {"page-faults", "page-faults:u", "page-faults:k", "perf::PERF_COUNT_SW_PAGE_FAULTS:u"},
+      PlanOptions{});
+  std::vector<EventEncoding> events;
+  for (const PlannedCounter& c : plan.counters) {
+    if (c.status != EventStatus::kCounted) GTEST_SKIP() << c.label << ": " << c.reason;
+    events.push_back(*c.encoding);
+  }
+  TreeCounters counters(events, plan.user_only);
+  const auto r = CountRun(counters, {kLoop, "1000", "2"});
+  ASSERT_EQ(r.size(), 4u);
+  for (const CounterReading& x : r) ASSERT_TRUE(x.value) << x.reason;
+  EXPECT_GT(*r[1].value, 0.0);
+  EXPECT_GT(*r[2].value, 0.0);
+  EXPECT_EQ(*r[1].value + *r[2].value, *r[0].value);
+  EXPECT_EQ(*r[3].value, *r[1].value);  // libpfm4's ":u" is perf's ":u"
+}
+
 TEST(TreeCountingTest, HardwareCyclesWhenThereIsAPmu) {
   CounterPlan plan = Plan({"cycles", "instructions"});
   if (plan.counters[0].status != EventStatus::kCounted) {

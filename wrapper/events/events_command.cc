@@ -14,6 +14,7 @@
 #include "platforms/event_tables.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/platform.h"
+#include "platforms/pmu_events.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/sources/counter_source.h"
@@ -70,11 +71,16 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
     fmt::print("platform: {} ({}), from {}: {}\n", info.name, info.description, cpuinfo_path,
                cpu ? CpuSummary(*cpu) : std::string("unreadable"));
   }
-  const auto pmus = platforms::ReadKernelPmus();
+  const auto pmus = platforms::ReadKernelPmus(EventSourceDir());
   std::string list;
   for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
   fmt::print("kernel PMUs:{}{}\n", list.empty() ? " none" : list,
              platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU");
+  if (const auto arm = platforms::ReadArmPmuEvents(EventSourceDir())) {
+    std::string names;
+    for (const auto& [name, number] : arm->events) names += " " + name;
+    fmt::print("{} implements (sysfs events/):{}\n", arm->pmu, names.empty() ? " nothing" : names);
+  }
   const std::string dflt = counters::DefaultPfmPmu();
   fmt::print("libpfm4 default PMU: {} (from CPUID; the kernel decides what counts)\n",
              dflt.empty() ? "none" : dflt);
@@ -91,6 +97,10 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
 }
 
 void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
+  if (c.steps.empty()) {  // a metric this platform has no event for
+    fmt::print("{:<17}{:<52} {:<40} {}\n", c.label, "-", "-", c.reason);
+    return;
+  }
   for (std::size_t i = 0; i < c.steps.size(); ++i) {
     const ChainStep& step = c.steps[i];
     const bool counted = step.status == EventStatus::kCounted;
@@ -151,8 +161,10 @@ int EventsMain(int argc, char** argv) {
   }
   counters::PlanOptions options;
   options.platform = platform;
-  const counters::CounterPlan plan =
-      counters::PlanCounters(counters::DefaultCounterWords(), options);
+  options.event_source_dir = EventSourceDir();
+  std::vector<std::string> metrics;  // the default set, then exc-svc & co.
+  for (const auto& m : platforms::AllMetrics()) metrics.emplace_back(m.name);
+  const counters::CounterPlan plan = counters::PlanCounters(metrics, options);
   PrintHeader(platform, named, cpuinfo_path, plan);
   fmt::print("{:<17}{:<52} {:<40} {}\n", "metric", "event", "encoding", "on this machine");
   for (const PlannedCounter& c : plan.counters) PrintCounter(c, platform);

@@ -191,6 +191,11 @@ int RunLoop::Run() {
   }
   if (failed_runs_ > 0 && o.ignore_failure && !o.quiet)
     Say(std::to_string(failed_runs_) + " run(s) failed and are included below");
+  if (!o.quiet) {
+    for (auto& s : p_.sources) {
+      for (const std::string& note : s->EndSeriesNotes()) Say(note);
+    }
+  }
   if (!o.quiet && p_.configs.empty()) p_.summary.Print(p_.report);
   return exit_status;
 }

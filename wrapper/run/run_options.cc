@@ -122,6 +122,8 @@ po::options_description MakeOptions(RunOptions* o) {
   add("events,e", ReadEach(&o->events, "LIST", SplitAtCommas),
       "counters to record, comma-separated; repeatable");
   add("no-counters", po::bool_switch(&o->no_counters), "record no performance counters");
+  add("force-events", po::bool_switch(&o->force_events),
+      "count hardware events the PMU's sysfs list says it does not implement");
   add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
       "',higher' after REGEX if higher is better; repeatable");

@@ -47,6 +47,7 @@ struct RunOptions {
   /// --metric NAME=REGEX[,higher|lower], in order (the regexes are compiled
   /// by BuildSources)
   std::vector<OutputMetricSpec> output_metrics;
+  bool force_events = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
   /// comparison gives such a verdict; --threshold as for compare

@@ -31,7 +31,8 @@ void CheckColumns(const std::vector<std::unique_ptr<MeasurementSource>>& sources
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options) {
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
-  if (!options.no_counters) sources.push_back(MakeCounterSource(options.events));
+  if (!options.no_counters)
+    sources.push_back(MakeCounterSource(options.events, options.force_events));
   if (!options.output_metrics.empty())
     sources.push_back(MakeOutputMetricSource(options.output_metrics));
   CheckColumns(sources);

@@ -27,16 +27,21 @@ bool IsSoftwareMetric(const PlannedCounter& c) {
 
 class CounterSource : public MeasurementSource {
  public:
-  explicit CounterSource(const std::vector<std::string>& words);
+  CounterSource(const std::vector<std::string>& words, bool force_events);
 
   std::vector<std::string> Columns() const override;
   void AttachBeforeExec(pid_t pid) override { tree_.Attach(pid); }
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override;
+  std::vector<std::string> EndSeriesNotes() const override;
 
  private:
+  /// What was said about a counter, once each.
+  enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
+
   std::optional<std::size_t> IndexOf(std::string_view label) const;
-  void NoteOnce(std::size_t counter, const std::string& note);
+  void NoteOnce(std::size_t counter, Noted kind, const std::string& note);
+  void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
   static counters::TreeCounters MakeTree(const CounterPlan& plan, std::vector<int>& slot);
 
   CounterPlan plan_;
@@ -44,7 +49,9 @@ class CounterSource : public MeasurementSource {
   counters::TreeCounters tree_;
   std::vector<std::string> setup_notes_;  ///< said with the first run, so the CSV keeps them
   std::vector<std::string> notes_;
-  std::vector<bool> noted_;  ///< per planned counter: a per-run problem was reported
+  std::vector<unsigned> noted_;  ///< per planned counter: Noted bits
+  std::vector<int> missed_;      ///< per planned counter: runs without counter time
+  int runs_ = 0;
   bool collected_ = false;
 };
 
@@ -54,7 +61,9 @@ counters::TreeCounters CounterSource::MakeTree(const CounterPlan& plan, std::vec
     slot.push_back(c.status == EventStatus::kCounted ? static_cast<int>(events.size()) : -1);
     if (c.status == EventStatus::kCounted) events.push_back(*c.encoding);
   }
-  return counters::TreeCounters(std::move(events), plan.user_only);
+  return counters::TreeCounters(
+      std::move(events), plan.user_only,
+      std::string(platforms::GetPlatformInfo(plan.platform).pmu_counters));
 }
 
 /// Our metrics' names and perf's generic event names, for "did you mean".
@@ -65,12 +74,20 @@ std::vector<std::string> KnownEventNames() {
   return names;
 }
 
-CounterSource::CounterSource(const std::vector<std::string>& words)
-    : plan_(
-          counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
-                                 counters::PlanOptions{platforms::DetectPlatform(), std::nullopt})),
+counters::PlanOptions MakePlanOptions(bool force_events) {
+  counters::PlanOptions options;
+  options.platform = platforms::DetectPlatform();
+  options.event_source_dir = EventSourceDir();
+  options.force_events = force_events;
+  return options;
+}
+
+CounterSource::CounterSource(const std::vector<std::string>& words, bool force_events)
+    : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
+                                   MakePlanOptions(force_events))),
       tree_(MakeTree(plan_, tree_slot_)),
-      noted_(plan_.counters.size(), false) {
+      noted_(plan_.counters.size(), 0),
+      missed_(plan_.counters.size(), 0) {
   // A name nothing knows is a typo, not a property of this machine: stop
   // before the first run rather than record an hours-long series without it.
   // Events that exist but cannot be counted here stay notes and empty cells.
@@ -81,7 +98,7 @@ CounterSource::CounterSource(const std::vector<std::string>& words)
   }
   setup_notes_ = plan_.notes;
   // Without a hardware PMU every hardware metric fails the same way: say it once.
-  const bool no_pmu = !platforms::HasHardwareCpuPmu(platforms::ReadKernelPmus());
+  const bool no_pmu = !platforms::HasHardwareCpuPmu(platforms::ReadKernelPmus(EventSourceDir()));
   std::string unsupported;
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kCounted) continue;
@@ -99,12 +116,21 @@ CounterSource::CounterSource(const std::vector<std::string>& words)
   }
 }
 
+/// The column of a counter: its word, marked ":u" when only user mode is
+/// counted, unless the word's own modifiers say so already.
+std::string ColumnName(const std::string& label, bool user_only) {
+  if (!user_only || label.ends_with(":u")) return label;
+  return label + ":u";
+}
+
 std::vector<std::string> CounterSource::Columns() const {
   const std::string mode = plan_.user_only ? ":u" : "";
   std::vector<std::string> columns;
-  for (const PlannedCounter& c : plan_.counters) columns.push_back(c.label + mode);
   for (const PlannedCounter& c : plan_.counters) {
-    if (!IsSoftwareMetric(c)) columns.push_back(c.label + mode + ".running");
+    columns.push_back(ColumnName(c.label, plan_.user_only));
+  }
+  for (const PlannedCounter& c : plan_.counters) {
+    if (!IsSoftwareMetric(c)) columns.push_back(ColumnName(c.label, plan_.user_only) + ".running");
   }
   if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
   if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
@@ -118,14 +144,30 @@ std::optional<std::size_t> CounterSource::IndexOf(std::string_view label) const 
   return std::nullopt;
 }
 
-void CounterSource::NoteOnce(std::size_t counter, const std::string& note) {
-  if (noted_[counter]) return;
-  noted_[counter] = true;
+void CounterSource::NoteOnce(std::size_t counter, Noted kind, const std::string& note) {
+  if ((noted_[counter] & kind) != 0) return;
+  noted_[counter] |= kind;
   notes_.push_back(plan_.counters[counter].label + ": " + note);
+}
+
+/// A PMU that lacks an event still opens it and counts 0. Where no list
+/// said the event is implemented, a 0 over a run of real work is suspect.
+void CounterSource::CheckZero(std::size_t counter, const CounterReading& r,
+                              std::optional<double> instructions) {
+  constexpr double kEnoughInstructions = 1e5;
+  if (!plan_.counters[counter].unchecked_hardware || !r.value || *r.value != 0) return;
+  if (!instructions || *instructions <= kEnoughInstructions) return;
+  char count[32];
+  std::snprintf(count, sizeof count, "%.0f", *instructions);
+  NoteOnce(counter, kZeroNoted,
+           std::string("counted 0 in a run that retired ") + count +
+               " instructions: this CPU's PMU may not implement it (no list of its events "
+               "covers this one, and an unimplemented event opens and counts 0 without error)");
 }
 
 void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   collected_ = true;
+  ++runs_;
   const std::vector<CounterReading> readings = tree_.Collect();
   std::vector<CounterReading> by_counter(plan_.counters.size());
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
@@ -134,21 +176,26 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
     if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
       char pct[32];
       std::snprintf(pct, sizeof pct, "%.0f%%", *r.running_fraction * 100);
-      NoteOnce(i, std::string("multiplexed, on a PMU counter ") + pct +
-                      " of the run; scaled by enabled/running (see its .running column)");
+      NoteOnce(i, kMultiplexedNoted,
+               std::string("multiplexed, on a PMU counter ") + pct +
+                   " of the run; scaled by enabled/running (see its .running column)");
     } else if (!r.value) {
-      NoteOnce(i, std::string(counters::StatusName(r.status)) + " (" + r.reason + ")");
+      ++missed_[i];
+      NoteOnce(i, kMissedNoted,
+               std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
     by_counter[i] = std::move(r);
-  }
-  for (const CounterReading& r : by_counter) out.push_back(r.value);
-  for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
-    if (!IsSoftwareMetric(plan_.counters[i])) out.push_back(by_counter[i].running_fraction);
   }
   auto value = [&](std::string_view label) -> std::optional<double> {
     const auto index = IndexOf(label);
     return index ? by_counter[*index].value : std::nullopt;
   };
+  const std::optional<double> instructions = value("instructions");
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i) CheckZero(i, by_counter[i], instructions);
+  for (const CounterReading& r : by_counter) out.push_back(r.value);
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
+    if (!IsSoftwareMetric(plan_.counters[i])) out.push_back(by_counter[i].running_fraction);
+  }
   auto ratio = [](std::optional<double> num, std::optional<double> den, double scale) {
     return num && den && *den > 0 ? std::optional<double>(*num / *den * scale) : std::nullopt;
   };
@@ -158,6 +205,16 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   if (IndexOf("icache-misses") && IndexOf("instructions")) {
     out.push_back(ratio(value("icache-misses"), value("instructions"), 1000.0));
   }
+}
+
+std::vector<std::string> CounterSource::EndSeriesNotes() const {
+  std::vector<std::string> notes;
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
+    if (missed_[i] == 0) continue;
+    notes.push_back(plan_.counters[i].label + ": not counted in " + std::to_string(missed_[i]) +
+                    " of " + std::to_string(runs_) + " runs (empty cells there; see the notes)");
+  }
+  return notes;
 }
 
 std::vector<std::string> CounterSource::TakeNotes() {
@@ -172,8 +229,15 @@ std::vector<std::string> CounterSource::TakeNotes() {
 
 }  // namespace
 
-std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events) {
-  return std::make_unique<CounterSource>(events);
+std::string EventSourceDir() {
+  const char* root = std::getenv("TIMEIT_SYSFS");
+  return std::string(root != nullptr && *root != '\0' ? root : "/sys") +
+         "/bus/event_source/devices";
+}
+
+std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
+                                                     bool force_events) {
+  return std::make_unique<CounterSource>(events, force_events);
 }
 
 }  // namespace timeit

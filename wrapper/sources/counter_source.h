@@ -14,10 +14,19 @@ namespace timeit {
 /// here, once, so that Columns() is fixed before the series starts.
 ///
 /// Columns: one per counter, named by its -e word (with ":u" appended when
-/// kernel counting is forbidden and only user mode is counted); then
+/// kernel counting is forbidden and only user mode is counted, unless the
+/// word ends in ":u" already); then
 /// `<name>.running`, the fraction of the run the counter was on a PMU, for
 /// each counter that can be multiplexed (not the software metrics); then
 /// `ipc` and `icache-mpki` when their inputs are among the counters.
-std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events);
+/// `force_events` (--force-events) counts events the PMU's sysfs list
+/// lacks. $TIMEIT_SYSFS replaces /sys for the PMU lists (tests use fixture
+/// trees, as $TIMEIT_CPUINFO replaces /proc/cpuinfo).
+std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
+                                                     bool force_events = false);
+
+/// The kernel's PMUs: /sys/bus/event_source/devices, under $TIMEIT_SYSFS
+/// instead of /sys when set.
+std::string EventSourceDir();
 
 }  // namespace timeit

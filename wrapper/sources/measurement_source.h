@@ -77,6 +77,11 @@ class MeasurementSource {
   /// Things the user must be told once (e.g. "cycles: not supported on this
   /// machine"); the run loop prints each new note once and records it.
   virtual std::vector<std::string> TakeNotes() { return {}; }
+
+  /// After the last run: what the user must know about the series as a
+  /// whole (e.g. "r08: no PMU counter in 3 of 10 runs"), printed before the
+  /// summary.
+  virtual std::vector<std::string> EndSeriesNotes() const { return {}; }
 };
 
 }  // namespace timeit

@@ -1,0 +1,63 @@
+#include "platforms/pmu_events.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+namespace timeit::platforms {
+namespace {
+
+/// "event=0x0011" (possibly with more terms after a comma) -> 0x11.
+std::optional<std::uint64_t> ParseEventTerm(const std::string& text) {
+  const auto at = text.find("event=");
+  if (at == std::string::npos) return std::nullopt;
+  try {
+    return std::stoull(text.substr(at + 6), nullptr, 0);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+bool IsArmCpuPmu(const std::string& name) {
+  return name.rfind("armv8_", 0) == 0 || name.rfind("armv9_", 0) == 0;
+}
+
+}  // namespace
+
+std::optional<PmuEventList> ReadArmPmuEvents(const std::string& event_source_dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<fs::path> pmus;
+  for (const auto& entry : fs::directory_iterator(event_source_dir, ec)) {
+    if (IsArmCpuPmu(entry.path().filename().string())) pmus.push_back(entry.path());
+  }
+  if (pmus.empty()) return std::nullopt;
+  std::sort(pmus.begin(), pmus.end());
+  PmuEventList list;
+  list.pmu = pmus.front().filename().string();
+  for (const fs::path& pmu : pmus) {
+    for (const auto& event : fs::directory_iterator(pmu / "events", ec)) {
+      std::ifstream in(event.path());
+      std::string text;
+      std::getline(in, text);
+      const auto number = ParseEventTerm(text);
+      if (number && !ListsEvent(list, *number)) {
+        list.events.emplace_back(event.path().filename().string(), *number);
+      }
+    }
+  }
+  std::sort(list.events.begin(), list.events.end(),
+            [](const auto& a, const auto& b) { return a.second < b.second; });
+  return list;
+}
+
+bool CoversArmEvent(std::uint64_t event) {
+  return event <= 0x3f || (event >= 0x4000 && event <= 0x403f);
+}
+
+bool ListsEvent(const PmuEventList& list, std::uint64_t event) {
+  return std::any_of(list.events.begin(), list.events.end(),
+                     [&](const auto& e) { return e.second == event; });
+}
+
+}  // namespace timeit::platforms
