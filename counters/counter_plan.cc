@@ -37,10 +37,9 @@ std::optional<std::string> NotImplemented(const EventEncoding& e, const PmuCheck
     return std::nullopt;
   }
   char hex[24];
-  std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(number));
-  return std::string("not implemented by this CPU's PMU (") + check.arm->pmu +
-         "'s sysfs events/, built from PMCEID, lacks event " + hex +
-         ": it would count a silent 0); --force-events counts it anyway";
+  std::snprintf(hex, sizeof hex, "0x%02llx", static_cast<unsigned long long>(number));
+  return check.arm->pmu + "'s sysfs events/ (built from PMCEID) lacks event " + hex +
+         ", so it would count a silent 0; --force-events counts it anyway";
 }
 
 /// Whether a count of 0 from this event proves nothing: hardware, and no

@@ -16,7 +16,7 @@ std::string_view StatusName(EventStatus status) {
     case EventStatus::kNotPermitted:
       return "not permitted";
     case EventStatus::kNotImplemented:
-      return "not implemented";
+      return "not implemented by this CPU's PMU";
     case EventStatus::kNotCounted:
       return "not counted";
     case EventStatus::kMultiplexed:

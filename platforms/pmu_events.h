@@ -18,7 +18,7 @@ namespace timeit::platforms {
 /// is what tells a silent 0 from a real one. x86's `cpu` PMU lists a few
 /// aliases, not what the CPU implements: no list covers x86 events.
 struct PmuEventList {
-  std::string pmu;                                            ///< e.g. armv8_pmuv3_0
+  std::string pmu;  ///< e.g. armv8_pmuv3 (QEMU), armv8_pmuv3_0 (ACPI)
   std::vector<std::pair<std::string, std::uint64_t>> events;  ///< name, event number
 };
 

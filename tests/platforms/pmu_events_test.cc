@@ -15,11 +15,10 @@ const std::string kQemuN1 =
 TEST(PmuEventsTest, ReadsTheQemuN1List) {
   const auto list = ReadArmPmuEvents(kQemuN1);
   ASSERT_TRUE(list);
-  EXPECT_EQ(list->pmu, "armv8_pmuv3_0");
+  EXPECT_EQ(list->pmu, "armv8_pmuv3");
   using Event = std::pair<std::string, std::uint64_t>;
-  // What QEMU's pm_events[] implements for a PMUv3p1 CPU, by event number.
-  EXPECT_EQ(list->events, (std::vector<Event>{{"sw_incr", 0x00},
-                                              {"inst_retired", 0x08},
+  // What Debian's kernel listed on QEMU's N1 model, by event number.
+  EXPECT_EQ(list->events, (std::vector<Event>{{"inst_retired", 0x08},
                                               {"cpu_cycles", 0x11},
                                               {"stall_frontend", 0x23},
                                               {"stall_backend", 0x24}}));
