@@ -94,7 +94,7 @@ TEST(FreshMachineTest, RootMountsTracefsAUserGetsTheFix) {
 // so, and r01 is empty with the reason instead of a silent 0.
 TEST(FreshMachineTest, EventThePmuListLacksIsEmptyUnlessForced) {
   TempDir dir;
-  ScopedEnv sysfs("TIMEIT_SYSFS", kQemuN1Sysfs);
+  ScopedEnv sysfs("TIMEIT_SYS_ROOT", kQemuN1Sysfs);
   const ProcessResult r = RunTimeit(
       {"-n", "2", "-w", "0", "-e", "r01,task-clock", "-o", "c.csv", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;

@@ -230,7 +230,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
 }  // namespace
 
 std::string EventSourceDir() {
-  const char* root = std::getenv("TIMEIT_SYSFS");
+  const char* root = std::getenv("TIMEIT_SYS_ROOT");
   return std::string(root != nullptr && *root != '\0' ? root : "/sys") +
          "/bus/event_source/devices";
 }
