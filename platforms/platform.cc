@@ -37,7 +37,7 @@ constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kIcelakeX, "icelake-x", "", "Intel Ice Lake-SP", "icx"},
     {PlatformId::kSapphireRapids, "sapphire-rapids", "spr", "Intel Sapphire Rapids, Emerald Rapids",
      "spr"},
-    {PlatformId::kZen1, "zen1", "", "AMD Zen, Zen+ (family 17h)", "amd64_fam17h_zen1",
+    {PlatformId::kZen1, "zen1", "", "AMD Zen, Zen+ (family 17h)", "amd64_fam17h_zen1", false,
      "6 counters"},
     {PlatformId::kZen2, "zen2", "", "AMD Zen 2 (family 17h)", "amd64_fam17h_zen2", false, "6 counters"},
     {PlatformId::kZen3, "zen3", "", "AMD Zen 3 (family 19h)", "amd64_fam19h_zen3", false, "6 counters"},
