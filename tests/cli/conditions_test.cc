@@ -161,7 +161,12 @@ TEST(ConditionsCliTest, CheckOnAGuestWithoutPmuOrMountedTracefs) {
 TEST(ConditionsCliTest, CheckBadUsage) {
   const ProcessResult r = RunTimeit({"check", "--lenient"});
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_EQ(r.err, "timeit: check: unexpected '--lenient'\n");
+  EXPECT_EQ(r.err, "timeit: check: unrecognised option '--lenient' (see timeit check --help)\n");
+  const ProcessResult word = RunTimeit({"check", "now"});
+  EXPECT_EQ(word.exit_status, 2);
+  EXPECT_EQ(word.err,
+            "timeit: check: takes options only; a word that is not an option was given "
+            "(see timeit check --help)\n");
   EXPECT_EQ(RunTimeit({"check", "--help"}).out.rfind("usage: timeit check [--strict]\n", 0), 0u);
 }
 

@@ -96,6 +96,9 @@ po::variables_map ParseOptions(const std::vector<std::string>& words,
       if (!o->description().empty()) names.push_back("--" + o->long_name());
     const std::string name = e.get_option_name();
     throw Usage(syntax, e.what() + DidYouMean(name.substr(0, name.find('=')), names));
+  } catch (const po::too_many_positional_options_error&) {
+    // Boost cannot name the word; it can only be a word that is no option.
+    throw Usage(syntax, "takes options only; a word that is not an option was given");
   } catch (const po::error& e) {
     throw Usage(syntax, e.what());
   } catch (const UsageError& e) {

@@ -1,35 +1,38 @@
 #include "wrapper/check/check_command.h"
 
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <string>
-#include <string_view>
+#include <vector>
 
 #include "platforms/conditions.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/option_parser.h"
 #include "wrapper/check/condition_checks.h"
 #include "wrapper/check/counter_checks.h"
 
 namespace timeit {
-namespace {
-
-constexpr const char* kUsage =
-    "usage: timeit check [--strict]\n"
-    "  shows what can skew a comparison here (one line per condition: ok, info, or warn\n"
-    "  with the fix), then whether counters will work\n"
-    "  --strict  exit status 1 when anything warns\n";
-
-}  // namespace
-
 int CheckMain(int argc, char** argv) {
   bool strict = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return kExitOk;
-    }
-    if (arg != "--strict") throw UsageError("check: unexpected '" + std::string(arg) + "'");
-    strict = true;
+  bool help = false;
+  po::options_description flags;
+  auto add = flags.add_options();
+  add("strict", po::bool_switch(&strict), "exit status 1 when anything warns");
+  add("help,h", po::bool_switch(&help), "this text");
+  ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), flags,
+               {.positional = "",
+                .stop_at_first_positional = false,
+                .context = "check",
+                .help_hint = "see timeit check --help"});
+  if (help) {
+    fmt::print(
+        "usage: timeit check [--strict]\n"
+        "Shows what can skew a comparison here (one line per condition: ok, info, or warn\n"
+        "with the fix), then whether counters will work.\n\noptions:\n{}",
+        FormatOptionHelp(flags));
+    return kExitOk;
   }
   const platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
   const platforms::Conditions conditions = platforms::ReadConditions(roots);
