@@ -41,7 +41,8 @@ std::string DescribeEncoding(const EventEncoding& e) {
   if (m.exclude_kernel && !m.exclude_user) described += ", user only";
   if (m.exclude_user && !m.exclude_kernel) described += ", kernel only";
   if (m.exclude_host && !m.exclude_guest) described += ", guest only";
-  if (m.exclude_guest && !m.exclude_host) described += ", host only";
+  // Host only (exclude_guest) is not said: libpfm4 and perf both set it by
+  // default, so it would only lengthen every line of `timeit events`.
   if (m.exclude_idle) described += ", not when idle";
   if (m.pinned) described += ", pinned";
   if (m.exclusive) described += ", exclusive";
