@@ -36,12 +36,13 @@ class MachineRoots {
   MachineRoots& operator=(const MachineRoots&) = delete;
 };
 
-/// `t` written back without its condition columns: a file as a timeit
-/// before the conditions wrote it.
-std::string WithoutConditions(const ResultsTable& t) {
+/// `t` written back without its condition columns (and, with
+/// `status_text`, without that too): a file as a timeit before them wrote it.
+std::string WithoutConditions(const ResultsTable& t, bool status_text = true) {
   std::vector<std::size_t> keep;
   for (std::size_t c = 0; c < t.columns.size(); ++c)
-    if (!IsConditionColumn(t.columns[c])) keep.push_back(c);
+    if (!IsConditionColumn(t.columns[c]) && (status_text || t.columns[c] != "status_text"))
+      keep.push_back(c);
   std::string text;
   const auto line = [&](const std::vector<std::string>& fields) {
     for (std::size_t i = 0; i < keep.size(); ++i) {
@@ -104,6 +105,39 @@ TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
   EXPECT_EQ(cmp.exit_status, 0) << cmp.err;
   EXPECT_NE(cmp.out.find("real"), std::string::npos) << cmp.out;
   EXPECT_EQ(cmp.err.find("differ in"), std::string::npos) << cmp.err;
+}
+
+// A file from before `status_text` (and the conditions): appended rows say
+// the signal's name in `status`, as that file's rows do, and compare counts
+// such a run as failed.
+TEST(ConditionsCliTest, AppendsToAFileFromBeforeStatusTextInItsOwnTerms) {
+  TempDir dir;
+  ASSERT_EQ(RunTimeit({"-n", "3", "-q", "--no-counters", "-o", "new.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  const std::string old_text =
+      WithoutConditions(ReadRuns(dir.path() / "new.csv"), /*status_text=*/false);
+  dir.Write("old.csv", old_text);
+
+  // The first run kills itself, the others succeed.
+  const ProcessResult more =
+      RunTimeit({"-n", "4", "-w", "0", "--no-counters", "--ignore-failure", "--label", "later",
+                 "-o", "old.csv", "--shell", "test -e marker || { touch marker; kill -SEGV $$; }"},
+                "", dir.path());
+  ASSERT_EQ(more.exit_status, 0) << more.err;
+  EXPECT_NE(more.err.find("timeit: old.csv: its header has no columns status_text, boot_id, "
+                          "cmdline and 12 more (written by an earlier timeit)"),
+            std::string::npos)
+      << more.err;
+  const ResultsTable old = ReadRuns(dir.path() / "old.csv");
+  EXPECT_FALSE(old.Column("status_text"));
+  EXPECT_EQ(ColumnOf(old, "status"), (Cells{"0", "0", "0", "0", "SIGSEGV", "0", "0", "0"}));
+  EXPECT_EQ(ReadFile(dir.path() / "old.csv").substr(0, old_text.size()), old_text);
+
+  const ProcessResult cmp = RunTimeit({"compare", "old.csv"}, "", dir.path());
+  EXPECT_EQ(cmp.exit_status, 0) << cmp.err;
+  EXPECT_NE(cmp.err.find("later: 1 failed run (non-zero status) left out"), std::string::npos)
+      << cmp.err;
 }
 
 TEST(ConditionsCliTest, CheckShowsTheLaptopsConditionsThenTheCounters) {

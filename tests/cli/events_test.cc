@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
@@ -12,6 +14,12 @@ namespace {
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+/// `text` with lines wrapped at 100 columns (continued by "\n  ") joined again.
+std::string Unwrapped(std::string text) {
+  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) text.replace(at, 3, " ");
+  return text;
 }
 
 /// The line of `text` that starts with `prefix` (a metric's line).
@@ -25,6 +33,23 @@ std::string LineStarting(const std::string& text, const std::string& prefix) {
     pos = end + 1;
   }
   return {};
+}
+
+/// The row of `text` that starts with `prefix`, with the lines an event name
+/// too long for its column pushes the encoding and the reason to (they start
+/// with more than two blanks).
+std::string RowStarting(const std::string& text, const std::string& prefix) {
+  const std::string first = LineStarting(text, prefix);
+  if (first.empty()) return first;
+  std::string row = first;
+  for (std::size_t pos = text.find(first + "\n"); pos != std::string::npos;) {
+    pos = text.find('\n', pos);
+    if (pos == std::string::npos || text.compare(pos + 1, 3, "   ") != 0) break;
+    const std::size_t end = text.find('\n', pos + 1);
+    row += text.substr(pos, end == std::string::npos ? end : end - pos);
+    pos = end;
+  }
+  return row;
 }
 
 TEST(EventsTest, DetectedPlatformAndOneLinePerMetric) {
@@ -60,7 +85,7 @@ TEST(EventsTest, Graviton2Table) {
   };
   const char* codes[] = {"0x11 ", "0x8 ", "0x1 ", "0x22 ", "0x82 "};
   for (std::size_t i = 0; i < std::size(rows); ++i) {
-    const std::string line = LineStarting(r.out, rows[i].first);
+    const std::string line = RowStarting(r.out, rows[i].first);
     EXPECT_TRUE(Contains(line, rows[i].second)) << line;
     EXPECT_TRUE(Contains(line, codes[i])) << line;
   }
@@ -72,7 +97,8 @@ TEST(EventsTest, PentiumDTable) {
   const ProcessResult r = RunTimeit({"events", "--platform", "pentium-d"});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("platform: pentium-d (", 0), 0u) << r.out;
-  const std::string icache = LineStarting(r.out, "icache-misses ");
+  // The event is too long for its column: the encoding is on the next line.
+  const std::string icache = RowStarting(r.out, "icache-misses ");
   EXPECT_TRUE(Contains(icache, "netburst_p::BPU_fetch_request:TCMISS")) << icache;
   EXPECT_TRUE(Contains(icache, "0x200020f00031000")) << icache;
   EXPECT_TRUE(Contains(LineStarting(r.out, "cycles "), "netburst_p::global_power_events:RUNNING"));
@@ -97,10 +123,10 @@ TEST(EventsTest, P6TableIsTheI386BuildsOnly) {
       r.out.rfind("platform: pentium3 (Intel Pentium III (P6, models 7, 8, 10, 11)), as named", 0),
       0u)
       << r.out;
-  const std::string icache = LineStarting(r.out, "icache-misses ");
+  const std::string icache = RowStarting(r.out, "icache-misses ");
   EXPECT_TRUE(Contains(icache, "p6::IFU_IFETCH_MISS")) << icache;
   EXPECT_TRUE(Contains(icache, "type 4 (raw), config 0x81 ")) << icache;
-  EXPECT_TRUE(Contains(LineStarting(r.out, "cycles "), "config 0x79 ")) << r.out;
+  EXPECT_TRUE(Contains(RowStarting(r.out, "cycles "), "config 0x79 ")) << r.out;
   EXPECT_TRUE(Contains(LineStarting(r.out, "cache-misses "), "p6::L2_RQSTS:I")) << r.out;
 }
 
@@ -109,14 +135,16 @@ TEST(EventsTest, DetectsAPentiumMFromItsCpuinfo) {
       std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/pentium-m.cpuinfo";
   const ProcessResult r = RunTimeit({"events", "--cpuinfo", fixture});
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("platform: pentium-m (Intel Pentium M (Banias, Dothan)), from " + fixture +
-                            ": GenuineIntel family 6 model 13 stepping 6\n",
-                        0),
+  // The lines are wrapped at 100 columns, continued with two blanks.
+  const std::string out = Unwrapped(r.out);
+  EXPECT_EQ(out.rfind("platform: pentium-m (Intel Pentium M (Banias, Dothan)), from " + fixture +
+                          ": GenuineIntel family 6 model 13 stepping 6\n",
+                      0),
             0u)
       << r.out;
   // Detection is never an error: a 64-bit timeit says once that the
   // generic events stand in.
-  const bool note = Contains(r.out, "libpfm4: no 'pm' PMU in this 64-bit build");
+  const bool note = Contains(out, "libpfm4: no 'pm' PMU in this 64-bit build");
   EXPECT_EQ(note, sizeof(void*) == 8) << r.out;
   if (sizeof(void*) == 4) {
     EXPECT_TRUE(Contains(LineStarting(r.out, "icache-misses "), "pm::IFU_IFETCH_MISS")) << r.out;
@@ -128,11 +156,38 @@ TEST(EventsTest, DetectsAGraviton2FromItsCpuinfo) {
       std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/graviton2.cpuinfo";
   const ProcessResult r = RunTimeit({"events", "--cpuinfo", fixture});
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("platform: neoverse-n1 (Arm Neoverse N1 (AWS Graviton2)), from " + fixture +
-                            ": implementer 0x41 part 0xd0c\n",
-                        0),
+  // The line is wrapped at 100 columns, continued with two blanks.
+  const std::string out = Unwrapped(r.out);
+  EXPECT_EQ(out.rfind("platform: neoverse-n1 (Arm Neoverse N1 (AWS Graviton2)), from " + fixture +
+                          ": implementer 0x41 part 0xd0c\n",
+                      0),
             0u)
       << r.out;
+}
+
+TEST(EventsTest, LinesFitAHundredColumnsAndEncodingsStayAligned) {
+  for (const char* platform : {"graviton2", "pentium-d", "skylake", "zen3", ""}) {
+    const ProcessResult r =
+        RunTimeit(*platform ? std::vector<std::string>{"events", "--platform", platform}
+                            : std::vector<std::string>{"events"});
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    std::size_t encoding_column = std::string::npos;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+      EXPECT_LE(line.size(), 100u) << platform << ": " << line;
+      if (line.rfind("metric ", 0) == 0) encoding_column = line.find("encoding");
+      // An encoding ("raw 0x3c (per the table)", "type 1 (software), ...")
+      // starts in the encoding column, also below an event name too long
+      // for its own column.
+      for (const char* start : {" raw 0x", " type "}) {
+        const std::size_t at = line.find(start);
+        if (at != std::string::npos && encoding_column != std::string::npos) {
+          EXPECT_EQ(at + 1, encoding_column) << platform << ": " << line;
+        }
+      }
+    }
+    EXPECT_NE(encoding_column, std::string::npos) << r.out;
+  }
 }
 
 TEST(EventsTest, UnknownPlatformIsAUsageError) {

@@ -4,12 +4,11 @@
 // (SIGINT/SIGTERM/SIGHUP, kill -9 between rows, --timeout of one process)
 // are in run_signals_test.cc and run_series_test.cc.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -43,7 +42,9 @@ std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::
   return a;
 }
 
-bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Runs before `hang_at` finish; that one starts a grandchild (a subshell
 // that execs sleep) ignoring SIGINT, SIGTERM and SIGHUP, and a plain
@@ -96,7 +97,8 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
       "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;  // --ignore-failure: the series went on
   const ResultsTable t = ReadRuns(dir.path() / "s.csv");
-  EXPECT_EQ(ColumnOf(t, "status"), (Cells{"timeout", "timeout"}));
+  EXPECT_EQ(ColumnOf(t, "status"), (Cells{"137", "137"}));
+  EXPECT_EQ(ColumnOf(t, "status_text"), (Cells{"timeout", "timeout"}));
   EXPECT_TRUE(Contains(r.err, "run 1 failed: timed out after")) << r.err;
   // The command has finished: its pid file is complete or will never be.
   const std::vector<pid_t> pids =
@@ -110,8 +112,8 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
 
 TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending) {
   TempDir dir;
-  BackgroundTimeit timeit(
-      Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)), dir.path());
+  BackgroundTimeit timeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)),
+                          dir.path());
   const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path(), timeit);
   ASSERT_EQ(grandchildren.size(), 2u) << ReadFile(dir.path() / "stderr");
   ASSERT_EQ(::kill(timeit.pid(), SIGKILL), 0);
@@ -133,19 +135,26 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
   const std::string partial_line = std::to_string(std::count(text.begin(), text.end(), '\n') + 1);
 
   // compare reads every finished run and warns about the partial line.
-  ASSERT_EQ(RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "other.csv", "true"}, "", dir.path()).exit_status, 0);
-  const ProcessResult cmp = RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
+  ASSERT_EQ(RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "other.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  const ProcessResult cmp =
+      RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
   EXPECT_EQ(cmp.exit_status, 0) << cmp.err;
   EXPECT_TRUE(Contains(cmp.out, "x   3 ")) << cmp.out;  // the 3 finished runs of s
-  EXPECT_TRUE(Contains(cmp.err, "s.csv:" + partial_line + ": skipped an incomplete last row")) << cmp.err;
+  EXPECT_TRUE(Contains(cmp.err, "s.csv:" + partial_line + ": skipped an incomplete last row"))
+      << cmp.err;
 
   // The series goes on: appending removes the partial line, says so, and
   // continues the numbering after the last finished run.
-  const ProcessResult more = RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
+  const ProcessResult more =
+      RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
   EXPECT_EQ(more.exit_status, 0) << more.err;
-  EXPECT_TRUE(Contains(more.err, "s.csv:" + partial_line + ": removed an incomplete last row")) << more.err;
+  EXPECT_TRUE(Contains(more.err, "s.csv:" + partial_line + ": removed an incomplete last row"))
+      << more.err;
   EXPECT_EQ(ColumnOf(ReadRuns(csv), "run"), (Cells{"1", "2", "3", "4", "5", "6"}));
-  const ProcessResult cmp2 = RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
+  const ProcessResult cmp2 =
+      RunTimeit({"compare", "-m", "real", "s.csv", "other.csv"}, "", dir.path());
   EXPECT_EQ(cmp2.exit_status, 0) << cmp2.err;
   EXPECT_FALSE(Contains(cmp2.err, "incomplete")) << cmp2.err;
 }
@@ -153,10 +162,10 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
 TEST(RunFaultsTest, CommandClosingItsStdoutIsAnOrdinaryRun) {
   for (const char* where : {"inherit", "null", "out.txt"}) {
     TempDir dir;
-    const ProcessResult r = RunTimeit(
-        Cat({"-n", "2", "-w", "0", "-q", "--command-output", where, "-o", "s.csv"},
-            Sh("exec >&-; echo lost 2>/dev/null; echo to-stderr >&2; exit 0")),
-        "", dir.path());
+    const ProcessResult r =
+        RunTimeit(Cat({"-n", "2", "-w", "0", "-q", "--command-output", where, "-o", "s.csv"},
+                      Sh("exec >&-; echo lost 2>/dev/null; echo to-stderr >&2; exit 0")),
+                  "", dir.path());
     EXPECT_EQ(r.exit_status, 0) << where << ": " << r.err;
     EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), (Cells{"0", "0"})) << where;
   }
@@ -175,7 +184,8 @@ TEST(RunFaultsTest, TimeitsOwnStdoutClosed) {
 #endif
   TempDir dir;
   const ProcessResult r = RunProcess(
-      {"sh", "-c", std::string("exec >&-; exec ") + TIMEIT_BINARY + " -n 2 -w 0 -o s.csv true"}, "", dir.path());
+      {"sh", "-c", std::string("exec >&-; exec ") + TIMEIT_BINARY + " -n 2 -w 0 -o s.csv true"}, "",
+      dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(ReadRuns(dir.path() / "s.csv").rows.size(), 2u);
 }
@@ -218,7 +228,8 @@ TEST(RunFaultsTest, FullFileSystemStopsWithAClearErrorAndKeepsTheFinishedRuns) {
   const ProcessResult r = RunTimeit(
       {"-n", "1000", "-w", "0", "--no-counters", "-o", "tiny/s.csv", "true"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 1) << r.err;
-  EXPECT_TRUE(Contains(r.err, "timeit: tiny/s.csv: write failed: No space left on device\n")) << r.err;
+  EXPECT_TRUE(Contains(r.err, "timeit: tiny/s.csv: write failed: No space left on device\n"))
+      << r.err;
   // The rows that fit are whole and numbered from 1 without a gap; if the
   // last one was cut short, our readers skip it with a warning.
   const std::string text = ReadFile(dir.path() / "tiny" / "s.csv");

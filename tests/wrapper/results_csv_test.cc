@@ -92,6 +92,48 @@ TEST_F(ResultsCsvTest, AppendingToAFileWithoutConditionColumnsFollowsItsHeader) 
                              "timeit): appended rows follow its header");
 }
 
+TEST_F(ResultsCsvTest, AppendingToAFileWithoutStatusTextFollowsItsHeader) {
+  const std::vector<std::string> ours = {"label",  "run",         "warmup", "start",
+                                         "status", "status_text", "real",   "notes",
+                                         "host",   "boot_id",     "command"};
+  Write("a.csv",
+        "label,run,warmup,start,status,real,notes,host,boot_id,command\n"
+        "a,1,0,t,SIGSEGV,1,,h,b,true\n");
+  std::vector<std::string> warnings;
+  ResultsCsvWriter w(Path("a.csv"), ours, warnings);
+  EXPECT_EQ(w.LastRun("a"), 1);
+  EXPECT_EQ(w.columns()[4], "status");
+  EXPECT_EQ(w.columns()[5], "real");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], Path("a.csv") +
+                             ": its header has no column status_text (written by an earlier "
+                             "timeit): appended rows follow its header");
+}
+
+TEST_F(ResultsCsvTest, AFileWithoutRowsIsRemovedOnlyWhenThisWriterCreatedIt) {
+  {
+    std::vector<std::string> warnings;
+    ResultsCsvWriter w(Path("new.csv"), kColumns, warnings);
+    EXPECT_TRUE(w.RemoveIfNoRows());
+  }
+  EXPECT_FALSE(fs::exists(Path("new.csv")));
+  Write("old.csv", kHeader);
+  {
+    std::vector<std::string> warnings;
+    ResultsCsvWriter w(Path("old.csv"), kColumns, warnings);
+    EXPECT_FALSE(w.RemoveIfNoRows());
+  }
+  EXPECT_EQ(Read("old.csv"), kHeader);
+  {
+    std::vector<std::string> warnings;
+    ResultsCsvWriter w(Path("rows.csv"), kColumns, warnings);
+    w.Append("a,1,0,t,0,1\n", false);
+    EXPECT_EQ(w.rows_written(), 1);
+    EXPECT_FALSE(w.RemoveIfNoRows());
+  }
+  EXPECT_EQ(Read("rows.csv"), kHeader + "a,1,0,t,0,1\n");
+}
+
 TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
   Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.9");
   std::vector<std::string> warnings;
@@ -189,18 +231,16 @@ SeriesMetadata ExampleMetadata() {
 
 TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
   ResultsRowFormatter f("isync", ExampleMetadata(), {"real", "user", "cycles"});
-  EXPECT_EQ(f.columns(), (std::vector<std::string>{
-                             "label",          "run",      "warmup",         "start",
-                             "status",         "real",     "user",           "cycles",
-                             "notes",          "host",     "kernel_release", "kernel_version",
-                             "cpu_model",      "platform", "boot_id",        "cmdline",
-                             "microcode",      "governor", "boost",          "smt",
-                             "aslr",           "thp",      "nmi_watchdog",   "perf_event_paranoid",
-                             "mitigations",    "load1",    "cpus_online",    "virtualized",
-                             "timeit_version", "command"}));
+  std::string header;
+  for (const std::string& c : f.columns()) header += (header.empty() ? "" : ",") + c;
+  EXPECT_EQ(header,
+            "label,run,warmup,start,status,status_text,real,user,cycles,notes,host,kernel_release,"
+            "kernel_version,cpu_model,platform,boot_id,cmdline,microcode,governor,boost,smt,aslr,"
+            "thp,nmi_watchdog,perf_event_paranoid,mitigations,load1,cpus_online,virtualized,"
+            "timeit_version,command");
   const struct timespec start { 1700000000, 123456789 };
-  EXPECT_EQ(f.Format(3, false, start, "0", {1.5, 0.25, std::nullopt}, "cycles: not supported"),
-            "isync,3,0,2023-11-14T22:13:20.123Z,0,1.5,0.25,,cycles: not supported,host1,6.1.0,"
+  EXPECT_EQ(f.Format(3, false, start, {0, ""}, {1.5, 0.25, std::nullopt}, "cycles: not supported"),
+            "isync,3,0,2023-11-14T22:13:20.123Z,0,,1.5,0.25,,cycles: not supported,host1,6.1.0,"
             "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,"
             "\"performance,powersave\",on,on,2,always,1,4,25503785 mitigated: mds,1.37,0-7,no,"
             "0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
@@ -216,12 +256,31 @@ TEST(ResultsRowTest, RowsForAFileOfAnEarlierTimeitLeaveOutTheConditions) {
   f.UseFileColumns(earlier);
   EXPECT_EQ(f.columns(), earlier);
   const struct timespec start { 1700000000, 0 };
-  EXPECT_EQ(f.Format(1, false, start, "0", {1.5}, ""),
+  EXPECT_EQ(f.Format(1, false, start, {0, ""}, {1.5}, ""),
             "isync,1,0,2023-11-14T22:13:20.000Z,0,1.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, 2024\","
             "AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+  // Without status_text, `status` holds the signal's name as it did then.
+  EXPECT_EQ(f.Format(2, false, start, {139, "SIGSEGV"}, {1.5}, ""),
+            "isync,2,0,2023-11-14T22:13:20.000Z,SIGSEGV,1.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, "
+            "2024\",AMD EPYC,unknown,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
 }
 
-TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumns) {
+TEST(ResultsRowTest, RowsForAFileWithConditionsButNoStatusText) {
+  ResultsRowFormatter f("isync", ExampleMetadata(), {"real"});
+  std::vector<std::string> earlier = f.columns();
+  earlier.erase(earlier.begin() + 5);  // status_text
+  ASSERT_TRUE(IsEarlierLayout(earlier, f.columns()));
+  f.UseFileColumns(earlier);
+  const struct timespec start { 1700000000, 0 };
+  EXPECT_EQ(f.Format(1, false, start, {137, "timeout"}, {2.5}, ""),
+            "isync,1,0,2023-11-14T22:13:20.000Z,timeout,2.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, "
+            "2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,\"performance,powersave\",on,on,2,"
+            "always,1,4,25503785 mitigated: mds,1.37,0-7,no,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+  EXPECT_EQ(f.Format(2, false, start, {3, ""}, {2.5}, "").substr(0, 38),
+            "isync,2,0,2023-11-14T22:13:20.000Z,3,2");
+}
+
+TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumnsAndStatusText) {
   const std::vector<std::string> ours = {"label", "run",     "real",    "notes",
                                          "host",  "boot_id", "cmdline", "command"};
   EXPECT_TRUE(IsEarlierLayout({"label", "run", "real", "notes", "host", "command"}, ours));
@@ -232,6 +291,11 @@ TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumns) {
   EXPECT_FALSE(IsEarlierLayout({"label", "run", "real", "notes", "command", "host"}, ours));
   EXPECT_FALSE(
       IsEarlierLayout({"label", "run", "real", "notes", "host", "command", "extra"}, ours));
+  const std::vector<std::string> with_status = {"status", "status_text", "real", "notes",
+                                                "cmdline"};
+  EXPECT_TRUE(IsEarlierLayout({"status", "real", "notes"}, with_status));
+  EXPECT_TRUE(IsEarlierLayout({"status", "real", "notes", "cmdline"}, with_status));
+  EXPECT_FALSE(IsEarlierLayout({"status_text", "real", "notes"}, with_status));  // no status
 }
 
 TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
@@ -239,17 +303,21 @@ TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
   ResultsRowFormatter f("smack", m, {"real", "qps", "tps"});
   EXPECT_EQ(f.columns().back(), "higher_is_better");
   const struct timespec start { 1700000000, 0 };
-  EXPECT_EQ(f.Format(1, true, start, "0", {1.5, 4039.25, std::nullopt}, ""),
-            "smack,1,1,2023-11-14T22:13:20.000Z,0,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,"
+  EXPECT_EQ(f.Format(1, true, start, {137, "timeout"}, {1.5, 4039.25, std::nullopt}, ""),
+            "smack,1,1,2023-11-14T22:13:20.000Z,137,timeout,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,"
             ",,,,,,,,,,,,,,0.1.0,bench,qps tps\n");  // the 14 conditions are empty
 }
 
-TEST(ResultsRowTest, StatusCells) {
-  char buf[16];
-  EXPECT_EQ(StatusCell(0, false, buf), "0");
-  EXPECT_EQ(StatusCell(3 << 8, false, buf), "3");
-  EXPECT_EQ(StatusCell(SIGSEGV, false, buf), "SIGSEGV");
-  EXPECT_EQ(StatusCell(SIGKILL, true, buf), "timeout");
+TEST(ResultsRowTest, RunStatusIsNumericAndNamesTheSignal) {
+  const RunStatus exited = RunStatusOf(3 << 8, false);
+  EXPECT_EQ(exited.code, 3);
+  EXPECT_EQ(exited.text, "");
+  const RunStatus segv = RunStatusOf(SIGSEGV, false);
+  EXPECT_EQ(segv.code, 128 + SIGSEGV);
+  EXPECT_EQ(segv.text, "SIGSEGV");
+  const RunStatus timeout = RunStatusOf(SIGKILL, true);  // as a shell reports it: 137
+  EXPECT_EQ(timeout.code, 137);
+  EXPECT_EQ(timeout.text, "timeout");
 }
 
 }  // namespace

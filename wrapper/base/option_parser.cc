@@ -6,6 +6,7 @@
 
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/text.h"
 
 namespace timeit {
 namespace {
@@ -122,29 +123,10 @@ std::string FormatOptionHelp(const po::options_description& options) {
     width = std::max(width, names.size());
     rows.emplace_back(std::move(names), o->description());
   }
-  constexpr std::size_t kLine = 100;
   const std::size_t indent = width + 2;
   std::ostringstream s;
-  for (const auto& [names, text] : rows) {
-    s << names << std::string(indent - names.size(), ' ');
-    std::size_t column = indent;
-    std::istringstream words(text);
-    std::string w;
-    bool first = true;
-    while (words >> w) {
-      if (!first && column + 1 + w.size() > kLine) {
-        s << '\n' << std::string(indent, ' ');
-        column = indent;
-      } else if (!first) {
-        s << ' ';
-        ++column;
-      }
-      s << w;
-      column += w.size();
-      first = false;
-    }
-    s << '\n';
-  }
+  for (const auto& [names, text] : rows)
+    s << names << std::string(indent - names.size(), ' ') << Wrap(text, indent, indent) << '\n';
   return s.str();
 }
 

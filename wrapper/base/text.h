@@ -13,4 +13,11 @@ std::string_view Trim(std::string_view text);
 /// newline in it never becomes a 10 MB or two-line error.
 std::string QuoteForMessage(std::string_view text);
 
+/// `text` broken at blanks into lines of at most `width` columns, given that
+/// it starts at column `column`; every line after the first starts with
+/// `indent` blanks. A word longer than a line gets a line of its own. No
+/// trailing line break.
+std::string Wrap(std::string_view text, std::size_t column, std::size_t indent,
+                 std::size_t width = 100);
+
 }  // namespace timeit

@@ -17,6 +17,7 @@
 #include "platforms/pmu_events.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/option_parser.h"
+#include "wrapper/base/text.h"
 #include "wrapper/sources/counter_source.h"
 
 namespace timeit {
@@ -25,6 +26,13 @@ namespace {
 using counters::ChainStep;
 using counters::EventStatus;
 using counters::PlannedCounter;
+
+constexpr std::size_t kLineWidth = 100;
+constexpr std::size_t kMetricWidth =
+    17;  ///< the longest metric name, context-switches, and a blank
+
+/// Prints `line`, wrapped at 100 columns, continuation lines indented by 2.
+void PrintWrapped(const std::string& line) { fmt::print("{}\n", Wrap(line, 0, 2, kLineWidth)); }
 
 std::string PlatformNames() {
   std::string names;
@@ -64,31 +72,32 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
                  const counters::CounterPlan& plan) {
   const auto& info = platforms::GetPlatformInfo(platform);
   if (named) {
-    fmt::print("platform: {} ({}), as named; this machine is not consulted for it\n", info.name,
-               info.description);
+    PrintWrapped(fmt::format("platform: {} ({}), as named; this machine is not consulted for it",
+                             info.name, info.description));
   } else {
     const auto cpu = platforms::ReadCpuInfo(cpuinfo_path);
-    fmt::print("platform: {} ({}), from {}: {}\n", info.name, info.description, cpuinfo_path,
-               cpu ? CpuSummary(*cpu) : std::string("unreadable"));
+    PrintWrapped(fmt::format("platform: {} ({}), from {}: {}", info.name, info.description,
+                             cpuinfo_path, cpu ? CpuSummary(*cpu) : std::string("unreadable")));
   }
   const auto pmus = platforms::ReadKernelPmus(EventSourceDir());
   std::string list;
   for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
-  fmt::print("kernel PMUs:{}{}\n", list.empty() ? " none" : list,
-             platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU");
+  PrintWrapped(fmt::format("kernel PMUs:{}{}", list.empty() ? " none" : list,
+                           platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU"));
   if (const auto arm = platforms::ReadArmPmuEvents(EventSourceDir())) {
     std::string names;
     for (const auto& [name, number] : arm->events) names += " " + name;
-    fmt::print("{} implements (sysfs events/):{}\n", arm->pmu, names.empty() ? " nothing" : names);
+    PrintWrapped(fmt::format("{} implements (sysfs events/):{}", arm->pmu,
+                             names.empty() ? " nothing" : names));
   }
   const std::string dflt = counters::DefaultPfmPmu();
   fmt::print("libpfm4 default PMU: {} (from CPUID; the kernel decides what counts)\n",
              dflt.empty() ? "none" : dflt);
   if (TableNeedsTheI386Build(info)) {
-    fmt::print(
-        "libpfm4: no '{}' PMU in this 64-bit build (only libpfm4's i386 build has it): "
-        "the kernel's generic events stand in; timeit's i386 build uses the {} table\n",
-        info.pfm_pmu, info.name);
+    PrintWrapped(
+        fmt::format("libpfm4: no '{}' PMU in this 64-bit build (only libpfm4's i386 build has it): "
+                    "the kernel's generic events stand in; timeit's i386 build uses the {} table",
+                    info.pfm_pmu, info.name));
   }
   const auto paranoid = counters::ReadPerfEventParanoid();
   fmt::print("counting: {} (kernel.perf_event_paranoid={})\n\n",
@@ -96,20 +105,74 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
              paranoid ? std::to_string(*paranoid) : "?");
 }
 
-void PrintCounter(const PlannedCounter& c, platforms::PlatformId platform) {
-  if (c.steps.empty()) {  // a metric this platform has no event for
-    fmt::print("{:<17}{:<52} {:<40} {}\n", c.label, "-", "-", c.reason);
-    return;
+/// Column widths of the table, from what it holds: an event name longer than
+/// its column gets a line of its own, the encoding then aligned below it.
+struct TableWidths {
+  std::size_t event = 0;
+  std::size_t encoding = 0;
+};
+
+struct TableRow {
+  std::string metric, event, encoding, status;
+};
+
+void PrintRow(const TableRow& r, const TableWidths& w) {
+  std::string line = fmt::format("{:<{}}", r.metric, kMetricWidth);
+  if (r.event.size() > w.event) {
+    // Longer than its column: the event gets a line of its own (below the
+    // metric when it does not fit beside it), the encoding stays aligned.
+    if (kMetricWidth + r.event.size() <= kLineWidth)
+      fmt::print("{}{}\n", line, r.event);
+    else
+      fmt::print("{}\n  {}\n", r.metric, r.event);
+    line.assign(kMetricWidth + w.event + 1, ' ');
+  } else {
+    line += fmt::format("{:<{}} ", r.event, w.event);
   }
-  for (std::size_t i = 0; i < c.steps.size(); ++i) {
-    const ChainStep& step = c.steps[i];
-    const bool counted = step.status == EventStatus::kCounted;
-    std::string status = counted ? "counts" : std::string(counters::StatusName(step.status));
-    if (!counted) status += ": " + step.reason;
-    fmt::print("{:<17}{:<52} {:<40} {}\n", i == 0 ? c.label : std::string("  or"), step.event,
-               EncodingText(step, platform), status);
-    if (counted) break;  // the later fallbacks are not needed
+  line += fmt::format("{:<{}} ", r.encoding, w.encoding);
+  if (line.size() + r.status.size() <= kLineWidth) {
+    fmt::print("{}{}\n", line, r.status);
+  } else {  // the reason goes below, under the event
+    line.erase(line.find_last_not_of(' ') + 1);
+    fmt::print("{}\n{}{}\n", line, std::string(kMetricWidth + 2, ' '),
+               Wrap(r.status, kMetricWidth + 2, kMetricWidth + 2, kLineWidth));
   }
+}
+
+/// One row per step of each counter's fallback chain, up to the one that counts.
+std::vector<TableRow> TableRows(const counters::CounterPlan& plan, platforms::PlatformId platform) {
+  std::vector<TableRow> rows;
+  for (const PlannedCounter& c : plan.counters) {
+    if (c.steps.empty()) {  // a metric this platform has no event for
+      rows.push_back({c.label, "-", "-", c.reason});
+      continue;
+    }
+    for (std::size_t i = 0; i < c.steps.size(); ++i) {
+      const ChainStep& step = c.steps[i];
+      const bool counted = step.status == EventStatus::kCounted;
+      std::string status = counted ? "counts" : std::string(counters::StatusName(step.status));
+      if (!counted) status += ": " + step.reason;
+      rows.push_back({i == 0 ? c.label : std::string("  or"), step.event,
+                      EncodingText(step, platform), status});
+      if (counted) break;  // the later fallbacks are not needed
+    }
+  }
+  return rows;
+}
+
+void PrintTable(const std::vector<TableRow>& rows) {
+  TableWidths w{.event = 5, .encoding = 8};  // "event", "encoding"
+  std::size_t longest_event = w.event;
+  for (const TableRow& r : rows) {
+    longest_event = std::max(longest_event, r.event.size());
+    w.encoding = std::max(w.encoding, r.encoding.size());
+  }
+  // Room for "counts" (and the header's "status") after the encoding;
+  // longer events take a line of their own.
+  const std::size_t room = kLineWidth - kMetricWidth - w.encoding - 2 - 6;
+  w.event = std::min(longest_event, room);
+  PrintRow({"metric", "event", "encoding", "status"}, w);
+  for (const TableRow& r : rows) PrintRow(r, w);
 }
 
 }  // namespace
@@ -166,9 +229,8 @@ int EventsMain(int argc, char** argv) {
   for (const auto& m : platforms::AllMetrics()) metrics.emplace_back(m.name);
   const counters::CounterPlan plan = counters::PlanCounters(metrics, options);
   PrintHeader(platform, named, cpuinfo_path, plan);
-  fmt::print("{:<17}{:<52} {:<40} {}\n", "metric", "event", "encoding", "on this machine");
-  for (const PlannedCounter& c : plan.counters) PrintCounter(c, platform);
-  for (const std::string& note : plan.notes) fmt::print("\nnote: {}\n", note);
+  PrintTable(TableRows(plan, platform));
+  for (const std::string& note : plan.notes) fmt::print("\n{}\n", Wrap("note: " + note, 0, 2));
   return kExitOk;
 }
 

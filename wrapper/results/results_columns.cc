@@ -7,7 +7,7 @@ bool IsEarlierLayout(const std::vector<std::string>& file, const std::vector<std
   for (const std::string& column : ours) {
     if (f < file.size() && file[f] == column) {
       ++f;
-    } else if (!IsConditionColumn(column)) {
+    } else if (!IsLaterColumn(column)) {
       return false;
     }
   }

@@ -22,8 +22,10 @@ std::optional<std::size_t> ResultsTable::Column(std::string_view name) const {
 }
 
 bool ResultsTable::IsTimeitFormat() const {
-  if (columns.size() < kRunColumns.size()) return false;
-  for (std::size_t i = 0; i < kRunColumns.size(); ++i)
+  // Files from before `status_text` have the run columns without it.
+  const std::size_t first = kRunColumns.size() - 1;
+  if (columns.size() < first) return false;
+  for (std::size_t i = 0; i < first; ++i)
     if (columns[i] != kRunColumns[i]) return false;
   return true;
 }

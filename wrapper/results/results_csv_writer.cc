@@ -60,7 +60,10 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   if (path == "-") {
     fd_.Reset(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
   } else {
-    fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+    fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644));
+    created_ = static_cast<bool>(fd_);
+    if (!fd_ && errno == EEXIST)
+      fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
   }
   if (!fd_) throw SystemError(path_ + ": cannot open: " + std::strerror(errno), kExitBadInput);
   struct stat st {};
@@ -134,8 +137,16 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
   return text;
 }
 
+bool ResultsCsvWriter::RemoveIfNoRows() {
+  if (!created_ || rows_written_ > 0 || !is_regular_file_) return false;
+  fd_.Reset(-1);
+  created_ = false;  // once: the name may be another file's by now
+  return ::unlink(path_.c_str()) == 0;
+}
+
 void ResultsCsvWriter::Append(std::string_view row, bool durable) {
   WriteAll(row);
+  ++rows_written_;
   if (durable && is_regular_file_ && ::fsync(fd_.get()) != 0)
     throw SystemError(path_ + ": fsync failed: " + std::strerror(errno));
 }

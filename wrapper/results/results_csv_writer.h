@@ -31,6 +31,13 @@ class ResultsCsvWriter {
   const std::vector<std::string>& columns() const { return columns_; }
   /// True when rows were already there.
   bool appending() const { return appending_; }
+  /// Rows Append wrote.
+  int rows_written() const { return rows_written_; }
+
+  /// Removes the file when this writer created it and wrote no row to it: a
+  /// series that finished no run leaves no header-only CSV behind. True when
+  /// it did.
+  bool RemoveIfNoRows();
 
   /// Writes one complete row (ending in '\n'); `durable` also fsyncs it so
   /// that a crash of the machine keeps it. Throws SystemError.
@@ -46,6 +53,8 @@ class ResultsCsvWriter {
   platforms::UniqueFd fd_;
   std::map<std::string, int> last_runs_;  ///< label -> highest run number
   bool appending_ = false;
+  bool created_ = false;  ///< the file did not exist before
+  int rows_written_ = 0;
   bool is_regular_file_ = false;
 };
 

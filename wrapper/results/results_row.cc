@@ -27,13 +27,17 @@ ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata
 
 void ResultsRowFormatter::UseFileColumns(const std::vector<std::string>& file_columns) {
   columns_ = file_columns;
+  // Run columns come first; a file of an earlier timeit ends them at `status`.
+  status_text_ = columns_.size() >= kRunColumns.size() &&
+                 columns_[kRunColumns.size() - 1] == kRunColumns.back();
   QuoteSeriesCells();
 }
 
 /// The series cells after `notes`, for the series columns columns_ has.
 void ResultsRowFormatter::QuoteSeriesCells() {
   series_suffix_.clear();
-  const std::size_t first = kRunColumns.size() + metric_count_ + 1;  // after notes
+  const std::size_t run_columns = kRunColumns.size() - (status_text_ ? 0 : 1);
+  const std::size_t first = run_columns + metric_count_ + 1;  // after notes
   for (std::size_t i = first; i < columns_.size(); ++i) {
     series_suffix_.push_back(',');
     AppendCsvField(series_suffix_, SeriesCell(metadata_, columns_[i]));
@@ -42,7 +46,7 @@ void ResultsRowFormatter::QuoteSeriesCells() {
 }
 
 std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct timespec& start,
-                                             std::string_view status, const MetricValues& values,
+                                             const RunStatus& status, const MetricValues& values,
                                              std::string_view notes) {
   row_.clear();
   auto out = std::back_inserter(row_);
@@ -52,7 +56,14 @@ std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct 
   fmt::format_to(out, ",{},{},{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z,", run, warmup ? 1 : 0,
                  t.tm_year + 1900, t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec,
                  start.tv_nsec / 1000000);
-  row_ += status;
+  if (status_text_) {
+    fmt::format_to(out, "{},", status.code);
+    AppendCsvField(row_, status.text);
+  } else if (status.text.empty()) {  // an earlier layout: `status` held the name
+    fmt::format_to(out, "{}", status.code);
+  } else {
+    AppendCsvField(row_, status.text);
+  }
   for (std::size_t i = 0; i < metric_count_; ++i) {
     row_.push_back(',');
     if (i < values.size() && values[i].has_value()) fmt::format_to(out, "{}", *values[i]);
@@ -63,20 +74,21 @@ std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct 
   return row_;
 }
 
-std::string_view StatusCell(int wait_status, bool timed_out, char (&buf)[16]) {
-  if (timed_out) return "timeout";
+RunStatus RunStatusOf(int wait_status, bool timed_out) {
+  RunStatus s;
   if (WIFEXITED(wait_status)) {
-    std::snprintf(buf, sizeof buf, "%d", WEXITSTATUS(wait_status));
+    s.code = WEXITSTATUS(wait_status);
   } else if (WIFSIGNALED(wait_status)) {
-    const char* name = sigabbrev_np(WTERMSIG(wait_status));
-    if (name != nullptr)
-      std::snprintf(buf, sizeof buf, "SIG%s", name);
-    else
-      std::snprintf(buf, sizeof buf, "signal %d", WTERMSIG(wait_status));
+    const int sig = WTERMSIG(wait_status);
+    s.code = 128 + sig;
+    const char* name = sigabbrev_np(sig);
+    s.text = name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(sig);
   } else {
-    std::snprintf(buf, sizeof buf, "?");
+    s.code = 128;  // neither: not seen from wait4 without WUNTRACED
+    s.text = "?";
   }
-  return buf;
+  if (timed_out) s.text = "timeout";
+  return s;
 }
 
 }  // namespace timeit

@@ -11,6 +11,14 @@
 
 namespace timeit {
 
+/// How a run ended, as its `status` and `status_text` cells have it.
+struct RunStatus {
+  int code = 0;  ///< the exit status, or 128+N after signal N (as a shell reports it)
+  /// Empty for an exit; the signal's name ("SIGSEGV"); or "timeout" when
+  /// --timeout killed the run.
+  std::string text;
+};
+
 /// Formats the rows of a results CSV. What is the same on every row (the
 /// label and the series columns) is quoted once up front; each row is built
 /// in a buffer that is reused, so a run costs no allocation here.
@@ -25,14 +33,15 @@ class ResultsRowFormatter {
   const std::string& label() const { return label_; }
 
   /// Formats rows for a file with an earlier header (IsEarlierLayout): the
-  /// series columns it lacks are left out.
+  /// series columns it lacks are left out, and without `status_text` the
+  /// `status` cell is what it was then: the exit status, the signal's name
+  /// or "timeout".
   void UseFileColumns(const std::vector<std::string>& file_columns);
 
-  /// One row, newline included. `status` is the exit status ("0"), the
-  /// signal ("SIGSEGV") or "timeout"; `values` has one entry per metric
-  /// column, nullopt giving an empty cell. The view lives until the next call.
+  /// One row, newline included. `values` has one entry per metric column,
+  /// nullopt giving an empty cell. The view lives until the next call.
   std::string_view Format(int run, bool warmup, const struct timespec& start_utc,
-                          std::string_view status, const MetricValues& values,
+                          const RunStatus& status, const MetricValues& values,
                           std::string_view notes);
 
  private:
@@ -41,13 +50,14 @@ class ResultsRowFormatter {
   SeriesMetadata metadata_;
   std::vector<std::string> columns_;
   std::size_t metric_count_;
+  bool status_text_ = true;  ///< the header has `status_text`
   std::string label_;
   std::string label_field_;
   std::string series_suffix_;  ///< ",host,...,command\n" quoted
   std::string row_;
 };
 
-/// The `status` cell for a wait status: "0".."255", or the signal's name.
-std::string_view StatusCell(int wait_status, bool timed_out, char (&buf)[16]);
+/// The RunStatus of a wait status.
+RunStatus RunStatusOf(int wait_status, bool timed_out);
 
 }  // namespace timeit

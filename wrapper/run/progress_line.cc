@@ -1,5 +1,11 @@
 #include "wrapper/run/progress_line.h"
 
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
 namespace timeit {
 namespace {
 
@@ -11,42 +17,77 @@ void PrintDuration(double seconds) {
     std::fprintf(stderr, "%ld:%02ld", s / 60, s % 60);
 }
 
+constexpr const char* kEraseLine = "\r\033[K";
+constexpr const char* kUpAndEraseLine = "\033[A\r\033[K";
+
 }  // namespace
+
+namespace {
+
+std::optional<std::uint64_t> WcharOf(const std::string& io_path) {
+  std::FILE* f = std::fopen(io_path.c_str(), "re");
+  if (f == nullptr) return std::nullopt;
+  std::optional<std::uint64_t> written;
+  char line[128];
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    unsigned long long v = 0;
+    if (std::sscanf(line, "wchar: %llu", &v) == 1) written = v;
+  }
+  std::fclose(f);
+  return written;
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> ChildrenWrote() {
+  // Threads first: a write between the two readings then only makes the
+  // children's count larger, which is the safe side (a new line).
+  std::uint64_t threads = 0;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+    const std::optional<std::uint64_t> w = WcharOf(task.path().string() + "/io");
+    if (!w) return std::nullopt;
+    threads += *w;
+  }
+  if (ec) return std::nullopt;
+  const std::optional<std::uint64_t> whole = WcharOf("/proc/self/io");
+  if (!whole || *whole < threads) return std::nullopt;
+  return *whole - threads;
+}
 
 ProgressLine::ProgressLine(bool enabled, bool command_shares_terminal)
     : enabled_(enabled), shares_terminal_(command_shares_terminal) {}
 
 ProgressLine::~ProgressLine() { Clear(); }
 
-void ProgressLine::Show(int done, int total, double elapsed) {
-  std::fprintf(stderr, "\r\033[Ktimeit: run %d/%d  elapsed ", done + 1, total);
+bool ProgressLine::StillLast() const {
+  if (!shares_terminal_) return true;
+  const std::optional<std::uint64_t> now = ChildrenWrote();
+  return now && written_at_draw_ && *now == *written_at_draw_;
+}
+
+void ProgressLine::BeforeRun(const ProgressPoint& at, double elapsed) {
+  if (!enabled_) return;
+  if (shown_ && StillLast())
+    std::fputs(shares_terminal_ ? kUpAndEraseLine : kEraseLine, stderr);
+  else if (!shares_terminal_)
+    std::fputs(kEraseLine, stderr);
+  std::fprintf(stderr, "timeit: %s %d/%d  elapsed ", at.warmup ? "warm-up" : "run", at.nth, at.of);
   PrintDuration(elapsed);
-  if (done > 0) {
+  if (at.done > 0) {
     std::fputs("  ETA ", stderr);
-    PrintDuration(elapsed / done * (total - done));
+    PrintDuration(elapsed / at.done * (at.total - at.done));
   }
   if (last_ >= 0) std::fprintf(stderr, "  last %.3g s", last_);
-  shown_ = true;
-  if (shares_terminal_) {
-    std::fputc('\n', stderr);
-    shown_ = false;
-  }
+  if (shares_terminal_) std::fputc('\n', stderr);
   std::fflush(stderr);
-}
-
-void ProgressLine::BeforeRun(int index, int total) {
-  if (enabled_ && index == 0) Show(0, total, 0);
-}
-
-void ProgressLine::AfterRun(int done, int total, double seconds, double elapsed) {
-  if (!enabled_) return;
-  last_ = seconds;
-  if (done < total) Show(done, total, elapsed);
+  shown_ = true;
+  if (shares_terminal_) written_at_draw_ = ChildrenWrote();
 }
 
 void ProgressLine::Clear() {
   if (!shown_) return;
-  std::fputs("\r\033[K", stderr);
+  if (StillLast()) std::fputs(shares_terminal_ ? kUpAndEraseLine : kEraseLine, stderr);
   std::fflush(stderr);
   shown_ = false;
 }

@@ -73,18 +73,9 @@ bool ShowProgress(const RunOptions& o) {
   return false;
 }
 
-}  // namespace
-
-int RunMain(int argc, char** argv) {
-  const RunOptions o = ParseRunOptions(argc, argv);
-  if (o.help) {
-    std::fputs(RunUsage().c_str(), stdout);
-    return kExitOk;
-  }
-  if (o.version) {
-    std::printf("timeit %s\n", kVersion);
-    return kExitOk;
-  }
+/// The measured command: resolved on PATH (or /bin/sh for --shell), with
+/// its CPU affinity checked against this machine.
+LaunchSpec CommandSpec(const RunOptions& o) {
   LaunchSpec spec;
   spec.argv = o.shell ? std::vector<std::string>{"sh", "-c", o.command.front()} : o.command;
   const std::optional<std::string> path = o.shell ? "/bin/sh" : ResolveCommand(o.command.front());
@@ -97,53 +88,143 @@ int RunMain(int argc, char** argv) {
       throw UsageError("--cpus: CPU " + std::to_string(cpu) +
                        " does not exist (this machine has 0-" + std::to_string(cpus_here - 1) +
                        ")");
+  return spec;
+}
 
-  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
-  std::vector<std::string> metric_columns;
+std::vector<std::string> MetricColumns(
+    const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
+  std::vector<std::string> columns;
   for (const auto& s : sources)
-    for (std::string& c : s->Columns()) metric_columns.push_back(std::move(c));
+    for (std::string& c : s->Columns()) columns.push_back(std::move(c));
+  return columns;
+}
 
-  const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
-  const bool csv_on_stdout = csv_path == "-";
-  CheckSeriesComparison(o, csv_path);
+/// --label, the output file's stem, or with --config the names joined.
+std::string SeriesLabel(const RunOptions& o, const std::string& csv_path) {
   std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
   for (std::size_t i = 0; i < o.configs.size(); ++i)
     label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
+  return label;
+}
+
+SeriesMetadata Metadata(const RunOptions& o,
+                        const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
   SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
   for (const auto& s : sources)
     for (const std::string& m : s->HigherIsBetter())
       metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
-  ResultsRowFormatter rows(label, metadata, metric_columns);
+  return metadata;
+}
+
+/// Opens (or appends to) the results file and says so.
+/// A file of an earlier timeit keeps its header: `rows` then follow it.
+ResultsCsvWriter OpenResults(const std::string& csv_path, ResultsRowFormatter& rows,
+                             const RunOptions& o) {
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), warnings);
   rows.UseFileColumns(csv.columns());
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
-  if (!o.quiet && !csv_on_stdout) {
-    if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
-      std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
-                   label.c_str());
-    else if (csv.appending())
-      std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n",
-                   csv_path.c_str(), label.c_str(), csv.LastRun(label) + 1);
-    else
-      std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
-                   label.c_str());
-  }
-  if (!o.quiet) WarnAboutConditions(metadata.conditions);
+  const std::string& label = rows.label();
+  if (o.quiet || csv_path == "-") return csv;
+  if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
+    std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
+                 label.c_str());
+  else if (csv.appending())
+    std::fprintf(stderr, "timeit: appending runs to %s (label %s, from run %d)\n", csv_path.c_str(),
+                 label.c_str(), csv.LastRun(label) + 1);
+  else
+    std::fprintf(stderr, "timeit: recording runs in %s (label %s)\n", csv_path.c_str(),
+                 label.c_str());
+  return csv;
+}
 
-  std::vector<MeasurementSource*> output_readers;
+std::vector<MeasurementSource*> OutputReaders(
+    const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
+  std::vector<MeasurementSource*> readers;
   for (const auto& s : sources)
-    if (s->ReadsOutput()) output_readers.push_back(s.get());
-  CommandOutputSink output(o, csv_on_stdout, std::move(output_readers));
+    if (s->ReadsOutput()) readers.push_back(s.get());
+  return readers;
+}
+
+/// Points `spec` (the helpers' and, below, the command's) at the output
+/// sink. The command leads its own process group, which may not read the
+/// terminal (it would be stopped by SIGTTIN): it gets /dev/null instead,
+/// kept open by the returned descriptor.
+platforms::UniqueFd ConnectOutput(LaunchSpec& spec, const CommandOutputSink& output) {
   spec.stdout_fd = output.stdout_fd();
   spec.stderr_fd = output.stderr_fd();
-  // The command leads its own process group, which may not read the
-  // terminal (it would be stopped by SIGTTIN): give it /dev/null instead.
   platforms::UniqueFd null_input;
   if (::isatty(STDIN_FILENO) == 1) {
     null_input.Reset(::open("/dev/null", O_RDONLY | O_CLOEXEC));
     spec.stdin_fd = null_input.get();
   }
+  return null_input;
+}
+
+/// The measured command writes where the output sink's tap reads (when a
+/// source reads the output); the helpers' output never reaches a source.
+LaunchSpec MeasuredCommandSpec(const LaunchSpec& spec, const CommandOutputSink& output) {
+  LaunchSpec command_spec = spec;
+  command_spec.stdout_fd = output.command_stdout_fd();
+  command_spec.stderr_fd = output.command_stderr_fd();
+  return command_spec;
+}
+
+/// --config: the configurations and the order of their runs.
+void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata& metadata,
+                const std::vector<std::string>& metric_columns, const ResultsCsvWriter& csv) {
+  const RunOptions& o = parts.options;
+  parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv);
+  for (ConfigSeries& c : parts.configs) c.rows->UseFileColumns(csv.columns());
+  const std::uint64_t seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
+  if (o.random_order && !o.seed_given && !o.quiet)
+    std::fprintf(stderr, "timeit: random order with --seed %llu\n",
+                 static_cast<unsigned long long>(seed));
+  parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
+                                       o.random_order, seed);
+}
+
+/// --target-ci: the rule that may end the series early; checked before the
+/// results file is opened, so that a wrong metric name leaves no file.
+std::optional<StopRule> AdaptiveStop(const RunOptions& o,
+                                     const std::vector<std::string>& metric_columns) {
+  if (!o.target_ci) return std::nullopt;
+  const auto column = std::find(metric_columns.begin(), metric_columns.end(), o.target_ci->metric);
+  if (column == metric_columns.end())
+    throw UsageError("--target-ci: no metric '" + o.target_ci->metric + "' in this series" +
+                     DidYouMean(o.target_ci->metric, metric_columns) +
+                     "; there are: " + fmt::format("{}", fmt::join(metric_columns, ", ")));
+  return StopRule(*o.target_ci, o.min_runs,
+                  static_cast<std::size_t>(column - metric_columns.begin()),
+                  std::max<std::size_t>(1, o.configs.size()));
+}
+
+}  // namespace
+
+int RunMain(int argc, char** argv) {
+  const RunOptions o = ParseRunOptions(argc, argv);
+  if (o.help) {
+    std::fputs(RunUsage().c_str(), stdout);
+    return kExitOk;
+  }
+  if (o.version) {
+    std::printf("timeit %s\n", kVersion);
+    return kExitOk;
+  }
+  LaunchSpec spec = CommandSpec(o);
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
+  const std::vector<std::string> metric_columns = MetricColumns(sources);
+  const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
+  const bool csv_on_stdout = csv_path == "-";
+  CheckSeriesComparison(o, csv_path);
+  const SeriesMetadata metadata = Metadata(o, sources);
+  ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
+  std::optional<StopRule> stop = AdaptiveStop(o, metric_columns);
+  ResultsCsvWriter csv = OpenResults(csv_path, rows, o);
+  if (!o.quiet) WarnAboutConditions(metadata.conditions);
+
+  CommandOutputSink output(o, csv_on_stdout, OutputReaders(sources));
+  const platforms::UniqueFd null_input = ConnectOutput(spec, output);
   // wait4 needs SIGCHLD not ignored (a parent may have left it ignored:
   // then children are reaped by the kernel and wait4 fails with ECHILD).
   ::signal(SIGCHLD, SIG_DFL);
@@ -151,51 +232,26 @@ int RunMain(int argc, char** argv) {
   spec.reset_signals = signals.handled();
   BecomeSubreaper();
 
-  LaunchSpec command_spec = spec;  // the helpers' output never reaches a source
-  command_spec.stdout_fd = output.command_stdout_fd();
-  command_spec.stderr_fd = output.command_stderr_fd();
-  ChildLauncher command(std::move(command_spec));
+  ChildLauncher command(MeasuredCommandSpec(spec, output));
   ProgressLine progress(ShowProgress(o), output.inherits());
   RunSummary summary(metric_columns, o.runs);
-  SeriesParts parts{o,
-                    sources,
-                    csv,
-                    rows,
-                    output,
-                    progress,
-                    summary,
-                    signals,
-                    command,
-                    ShellLauncher(o.setup, spec),
-                    ShellLauncher(o.prepare, spec),
-                    ShellLauncher(o.cleanup, spec),
-                    ShellLauncher(o.teardown, spec),
-                    csv_on_stdout ? std::string("stdout") : csv_path,
-                    csv_on_stdout ? stderr : stdout};
-  if (!o.configs.empty()) {
-    parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv);
-    for (ConfigSeries& c : parts.configs) c.rows->UseFileColumns(csv.columns());
-    const std::uint64_t seed =
-        o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
-    if (o.random_order && !o.seed_given && !o.quiet)
-      std::fprintf(stderr, "timeit: random order with --seed %llu\n",
-                   static_cast<unsigned long long>(seed));
-    parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
-                                         o.random_order, seed);
-  }
-  std::optional<StopRule> stop;
-  if (o.target_ci) {
-    const auto column =
-        std::find(metric_columns.begin(), metric_columns.end(), o.target_ci->metric);
-    if (column == metric_columns.end())
-      throw UsageError("--target-ci: no metric '" + o.target_ci->metric + "' in this series" +
-                       DidYouMean(o.target_ci->metric, metric_columns) +
-                       "; there are: " + fmt::format("{}", fmt::join(metric_columns, ", ")));
-    stop.emplace(*o.target_ci, o.min_runs,
-                 static_cast<std::size_t>(column - metric_columns.begin()),
-                 std::max<std::size_t>(1, o.configs.size()));
-    parts.stop = &*stop;
-  }
+  SeriesParts parts{.options = o,
+                    .sources = sources,
+                    .csv = csv,
+                    .rows = rows,
+                    .output = output,
+                    .progress = progress,
+                    .summary = summary,
+                    .signals = signals,
+                    .command = command,
+                    .setup = ShellLauncher(o.setup, spec),
+                    .prepare = ShellLauncher(o.prepare, spec),
+                    .cleanup = ShellLauncher(o.cleanup, spec),
+                    .teardown = ShellLauncher(o.teardown, spec),
+                    .csv_name = csv_on_stdout ? std::string("stdout") : csv_path,
+                    .report = csv_on_stdout ? stderr : stdout,
+                    .stop = stop ? &*stop : nullptr};
+  if (!o.configs.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();
   if (status != kExitOk) return status;

@@ -67,94 +67,147 @@ void RunLoop::PrintNotes(int run) {
   }
 }
 
-RunLoop::Step RunLoop::MeasureOne(int index, int total, int& exit_status) {
-  const RunOptions& o = p_.options;
+RunLoop::PlannedRun RunLoop::Plan(int index) const {
+  PlannedRun run;
+  run.index = index;
+  int series_index = index;
   // In an interleaved series the run belongs to one configuration: its
   // numbering, its label, and its command before the run.
-  ConfigSeries* config = p_.configs.empty()
-                             ? nullptr
-                             : &p_.configs[static_cast<std::size_t>(
-                                   p_.schedule[static_cast<std::size_t>(index)].config)];
-  const int series_index = config ? p_.schedule[static_cast<std::size_t>(index)].index : index;
-  const bool warmup = series_index < o.warmup;
-  const int run = (config ? config->last_run : p_.csv.LastRun(p_.rows.label())) + series_index + 1;
-  if (config && !RunHelper(config->command.get(), config->option.c_str(), run)) {
-    exit_status = kExitCommandFailed;
-    return Step::kStop;
+  if (!p_.configs.empty()) {
+    const ScheduledRun& s = p_.schedule[static_cast<std::size_t>(index)];
+    run.config = &p_.configs[static_cast<std::size_t>(s.config)];
+    series_index = s.index;
   }
-  if (!RunHelper(p_.prepare.get(), "--prepare", run)) {
-    exit_status = kExitCommandFailed;
-    return Step::kStop;
-  }
-  if (p_.signals.received_signal() != 0) return Step::kStop;
-  p_.output.BeforeRun();
-  p_.progress.BeforeRun(index, total);
-  struct timespec start_utc {};
-  ::clock_gettime(CLOCK_REALTIME, &start_utc);
+  run.warmup = series_index < p_.options.warmup;
+  run.number =
+      (run.config ? run.config->last_run : p_.csv.LastRun(p_.rows.label())) + series_index + 1;
+  return run;
+}
 
+bool RunLoop::RunHelpersBefore(const PlannedRun& run) {
+  if (run.config && !RunHelper(run.config->command.get(), run.config->option.c_str(), run.number))
+    return false;
+  return RunHelper(p_.prepare.get(), "--prepare", run.number);
+}
+
+ProgressPoint RunLoop::Where(const PlannedRun& run) const {
+  // Warm-up runs come first, also in an interleaved series (whole rounds).
+  const int per_round = p_.configs.empty() ? 1 : static_cast<int>(p_.configs.size());
+  const int warmups = p_.options.warmup * per_round;
+  ProgressPoint at;
+  at.warmup = run.index < warmups;
+  at.nth = at.warmup ? run.index + 1 : run.index - warmups + 1;
+  at.of = at.warmup ? warmups : p_.options.runs * per_round;
+  at.done = run.index;
+  at.total = warmups + p_.options.runs * per_round;
+  return at;
+}
+
+std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
+  const RunOptions& o = p_.options;
   const pid_t pid = p_.command.Start(hold_before_exec_);
   p_.signals.SetTarget(pid);
   if (p_.signals.received_signal() != 0) {  // arrived before the group existed
     p_.command.Abandon();
     p_.signals.SetTarget(0);
-    return Step::kStop;
+    return std::nullopt;
   }
   for (auto& s : p_.sources) s->AttachBeforeExec(pid);
   if (o.timeout) p_.signals.ArmTimeout(*o.timeout);
   p_.command.Release();
-  RunExit exit = p_.command.Wait();
-  const bool timed_out = o.timeout && p_.signals.DisarmTimeout();
-  ReapExitedOrphans(exit.usage);
-  const int leftovers = KillLeftovers(pid, exit.usage);
+  Measured m{.exit = p_.command.Wait()};
+  m.timed_out = o.timeout && p_.signals.DisarmTimeout();
+  ReapExitedOrphans(m.exit.usage);
+  m.leftovers = KillLeftovers(pid, m.exit.usage);
   p_.signals.SetTarget(0);
   p_.output.AfterRun();  // the sources reading the output have all of it
 
-  if (WIFEXITED(exit.wait_status) && WEXITSTATUS(exit.wait_status) == 127 &&
+  if (WIFEXITED(m.exit.wait_status) && WEXITSTATUS(m.exit.wait_status) == 127 &&
       p_.command.exec_errno() != 0) {
     Say(p_.command.spec().path + ": " + std::strerror(p_.command.exec_errno()));
     exit_status = kExitNotFound;
-    return Step::kStop;
+    return std::nullopt;
   }
-  if (p_.signals.received_signal() != 0) return Step::kStop;  // not a finished run
+  if (p_.signals.received_signal() != 0) return std::nullopt;  // not a finished run
+  return m;
+}
 
+void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   values_.clear();
-  for (auto& s : p_.sources) s->Collect(exit, values_);
-  PrintNotes(run);
-  if (leftovers > 0 && !leftovers_reported_) {
+  for (auto& s : p_.sources) s->Collect(m.exit, values_);
+  PrintNotes(run.number);
+  if (m.leftovers > 0 && !leftovers_reported_) {
     leftovers_reported_ = true;
     const std::string note =
         "processes of the command outlived it in its process group and were killed";
-    if (!o.quiet) Say("run " + std::to_string(run) + ": " + note + " (reported once)");
+    if (!p_.options.quiet)
+      Say("run " + std::to_string(run.number) + ": " + note + " (reported once)");
     notes_ += (notes_.empty() ? "" : "; ") + note;
   }
-  char status_buf[16];
-  const std::string_view status = StatusCell(exit.wait_status, timed_out, status_buf);
-  p_.csv.Append(
-      (config ? *config->rows : p_.rows).Format(run, warmup, start_utc, status, values_, notes_),
-      exit.wall_seconds > 1.0);
-  if (!warmup && !config) p_.summary.Add(values_);  // configurations are compared instead
-  if (!warmup && p_.stop != nullptr)
-    p_.stop->Add(config ? static_cast<std::size_t>(config - p_.configs.data()) : 0, values_);
-  p_.progress.AfterRun(index + 1, total, exit.wall_seconds, Since(series_start_));
+}
 
-  if (timed_out || !Succeeded(exit.wait_status)) {
+void RunLoop::Record(const PlannedRun& run, const Measured& m) {
+  ResultsRowFormatter& rows = run.config ? *run.config->rows : p_.rows;
+  const std::string_view row =
+      rows.Format(run.number, run.warmup, start_utc_, RunStatusOf(m.exit.wait_status, m.timed_out),
+                  values_, notes_);
+  p_.csv.Append(row, m.exit.wall_seconds > 1.0);
+  if (!run.warmup && !run.config) p_.summary.Add(values_);  // configurations are compared instead
+  if (!run.warmup && p_.stop != nullptr)
+    p_.stop->Add(run.config ? static_cast<std::size_t>(run.config - p_.configs.data()) : 0,
+                 values_);
+  p_.progress.AfterRun(m.exit.wall_seconds);
+}
+
+RunLoop::Step RunLoop::AfterRun(const PlannedRun& run, const Measured& m, int& exit_status) {
+  const RunOptions& o = p_.options;
+  if (m.timed_out || !Succeeded(m.exit.wait_status)) {
     ++failed_runs_;
-    Say("run " + std::to_string(run) + (warmup ? " (warm-up)" : "") + " failed: " +
-        (timed_out ? "timed out after " + std::to_string(*o.timeout) + " s"
-                   : Describe(exit.wait_status)));
+    Say("run " + std::to_string(run.number) + (run.warmup ? " (warm-up)" : "") + " failed: " +
+        (m.timed_out ? "timed out after " + std::to_string(*o.timeout) + " s"
+                     : Describe(m.exit.wait_status)));
     p_.output.ShowAfterFailure(stderr);
     if (!o.ignore_failure) {
-      RunHelper(p_.cleanup.get(), "--cleanup", run);
-      Say("stopped; the finished runs are in " + p_.csv_name + " (--ignore-failure goes on)");
+      RunHelper(p_.cleanup.get(), "--cleanup", run.number);
+      Say("stopped; " + WhereTheRunsAre() + " (--ignore-failure goes on)");
       exit_status = kExitCommandFailed;
       return Step::kStop;
     }
   }
-  if (!RunHelper(p_.cleanup.get(), "--cleanup", run)) {
+  if (!RunHelper(p_.cleanup.get(), "--cleanup", run.number)) {
     exit_status = kExitCommandFailed;
     return Step::kStop;
   }
   return Step::kNext;
+}
+
+std::string RunLoop::WhereTheRunsAre() {
+  if (p_.csv.rows_written() > 0) return "the finished runs are in " + p_.csv_name;
+  if (p_.csv.RemoveIfNoRows()) return "no run finished, so " + p_.csv_name + " was not kept";
+  return "no run finished";
+}
+
+void RunLoop::RemoveEmptyResults() {
+  if (p_.csv.RemoveIfNoRows() && !p_.options.quiet)
+    Say("no run finished, so " + p_.csv_name + " was not kept");
+}
+
+/// One run, as a list of steps.
+RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
+  const PlannedRun run = Plan(index);
+  if (!RunHelpersBefore(run)) {
+    exit_status = kExitCommandFailed;
+    return Step::kStop;
+  }
+  if (p_.signals.received_signal() != 0) return Step::kStop;
+  p_.output.BeforeRun();
+  p_.progress.BeforeRun(Where(run), Since(series_start_));
+  ::clock_gettime(CLOCK_REALTIME, &start_utc_);
+  const std::optional<Measured> measured = LaunchAndReap(exit_status);
+  if (!measured) return Step::kStop;
+  Collect(run, *measured);
+  Record(run, *measured);
+  return AfterRun(run, *measured, exit_status);
 }
 
 int RunLoop::Run() {
@@ -166,12 +219,15 @@ int RunLoop::Run() {
   }
   PrintNotes(0);
   values_.reserve(p_.rows.columns().size());
-  if (!RunHelper(p_.setup.get(), "--setup", 0)) return kExitCommandFailed;
+  if (!RunHelper(p_.setup.get(), "--setup", 0)) {
+    RemoveEmptyResults();
+    return kExitCommandFailed;
+  }
   int exit_status = kExitOk;
   const int total = p_.configs.empty() ? o.warmup + o.runs : static_cast<int>(p_.schedule.size());
   bool stopped_early = false;
   for (int i = 0; i < total; ++i) {
-    if (MeasureOne(i, total, exit_status) == Step::kStop) break;
+    if (MeasureOne(i, exit_status) == Step::kStop) break;
     if (p_.stop != nullptr && i + 1 < total && p_.stop->Satisfied()) {
       stopped_early = true;
       break;
@@ -185,13 +241,16 @@ int RunLoop::Run() {
     exit_status = kExitCommandFailed;
   if (sig != 0) {
     const char* name = sigabbrev_np(sig);
-    Say(std::string("interrupted by SIG") + (name != nullptr ? name : "?") +
-        "; the finished runs are in " + p_.csv_name);
+    Say(std::string("interrupted by SIG") + (name != nullptr ? name : "?") + "; " +
+        WhereTheRunsAre());
     exit_status = kExitSignalBase + sig;
   }
   if (failed_runs_ > 0 && o.ignore_failure && !o.quiet)
     Say(std::to_string(failed_runs_) + " run(s) failed and are included below");
-  if (!o.quiet) {
+  if (p_.csv.rows_written() == 0) {
+    RemoveEmptyResults();  // e.g. the command cannot be executed
+  } else if (!o.quiet) {
+    // About the rows just written, so only when there are some (and a file).
     for (auto& s : p_.sources) {
       for (const std::string& note : s->EndSeriesNotes()) Say(note);
     }

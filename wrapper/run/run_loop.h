@@ -20,7 +20,8 @@
 
 namespace timeit {
 
-/// What a series is made of, built by the run mode before the first run.
+/// What a series is made of, built by the run mode before the first run
+/// (with designated initialisers: every field by name).
 struct SeriesParts {
   const RunOptions& options;
   std::vector<std::unique_ptr<MeasurementSource>>& sources;
@@ -54,7 +55,42 @@ class RunLoop {
 
  private:
   enum class Step { kNext, kStop };
-  Step MeasureOne(int index, int total, int& exit_status);
+  /// One run of the series, before it starts.
+  struct PlannedRun {
+    int index = 0;                   ///< position in the series, 0-based
+    ConfigSeries* config = nullptr;  ///< its configuration; null in a plain series
+    int number = 0;                  ///< the `run` cell
+    bool warmup = false;
+  };
+  /// The measured command's run, reaped.
+  struct Measured {
+    RunExit exit;
+    bool timed_out = false;
+    int leftovers = 0;  ///< processes of the command killed after it exited
+  };
+
+  Step MeasureOne(int index, int& exit_status);
+  PlannedRun Plan(int index) const;
+  /// --config's command, then --prepare; false when one failed.
+  bool RunHelpersBefore(const PlannedRun& run);
+  ProgressPoint Where(const PlannedRun& run) const;
+  /// Starts the command held, lets the sources attach, releases it, waits
+  /// for its tree and sweeps what is left. nullopt when there is no run to
+  /// record: a signal came first, or the command could not be executed
+  /// (then `exit_status` is 127).
+  std::optional<Measured> LaunchAndReap(int& exit_status);
+  /// The sources' values and notes for the row.
+  void Collect(const PlannedRun& run, const Measured& m);
+  /// The CSV row, the summary, the stop rule's values, the progress line.
+  void Record(const PlannedRun& run, const Measured& m);
+  /// A failed run stops the series unless --ignore-failure; then --cleanup.
+  Step AfterRun(const PlannedRun& run, const Measured& m, int& exit_status);
+  /// "the finished runs are in FILE", or, when none finished, that no file
+  /// was left (it is removed).
+  std::string WhereTheRunsAre();
+  /// Removes the results file when this series created it and no run
+  /// finished, and says so (unless a message above already did).
+  void RemoveEmptyResults();
   /// A helper shell command; false (after saying so) when it failed.
   bool RunHelper(ChildLauncher* helper, const char* option, int run);
   /// Prints the sources' new notes once and keeps them for the notes cell.
@@ -68,6 +104,7 @@ class RunLoop {
   int failed_runs_ = 0;
   bool hold_before_exec_ = false;  ///< some source attaches before exec
   struct timespec series_start_ {};
+  struct timespec start_utc_ {};  ///< of the current run, for its row
 };
 
 }  // namespace timeit
