@@ -70,7 +70,16 @@ def check_events(b, cpu):
     print("--- timeit events:\n" + events)
     q.check(b.results.get("events.status") == "0",
             f"timeit events exited {b.results.get('events.status')}")
-    platform = next((l for l in events.splitlines() if l.startswith("platform: ")), "")
+    # The platform line, with the lines it wraps onto (they start with blanks).
+    platform, lines = "", events.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("platform: "):
+            platform = line
+            for more in lines[i + 1:]:
+                if not more.startswith(" "):
+                    break
+                platform += " " + more.strip()
+            break
     q.check(platform.startswith(f"platform: {cpu['platform']} (")
             and cpu["table"] in platform
             and f"family {cpu['family']} model {cpu['model']}" in platform
