@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,9 @@ std::vector<CounterReading> CountRun(TreeCounters& counters, const std::vector<s
   EXPECT_EQ(pipe2(go, O_CLOEXEC), 0);
   const pid_t pid = fork();
   if (pid == 0) {
+    // The deadline of the waitpid below: a command that hangs is killed by
+    // SIGALRM (a pending alarm survives exec) and the test fails, not hangs.
+    alarm(120);
     char byte;
     if (read(go[0], &byte, 1) != 1) _exit(126);
     std::vector<char*> args;
@@ -27,6 +31,8 @@ std::vector<CounterReading> CountRun(TreeCounters& counters, const std::vector<s
   close(go[1]);
   int status = 0;
   EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_FALSE(WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+      << argv[0] << ": still running after 120 s";
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == expected_exit)
       << argv[0] << ": status " << status;
   return counters.Collect();
