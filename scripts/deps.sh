@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages timeit builds, tests and benchmarks with.
-# Sourced by test.sh and demo.sh; quiet when everything is already there.
+# Sourced by every script in scripts/; quiet when everything is already there.
 # As root it runs apt-get; otherwise it prints the exact line and fails.
 
 TIMEIT_PACKAGES=(
@@ -59,4 +59,40 @@ timeit_build() {
     cmake -S "$TIMEIT_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null || return 1
   fi
   cmake --build "$dir" -- --quiet
+}
+
+# step NAME: says how long the previous step took, then names the next one,
+# after the calling script's name ($TIMEIT_STEP_PREFIX).
+timeit_step_start=$SECONDS
+step() {
+  echo "${TIMEIT_STEP_PREFIX:-timeit}: $1 (previous step $((SECONDS - timeit_step_start)) s)" >&2
+  timeit_step_start=$SECONDS
+}
+
+# timeit_add_architecture ARCH: lets dpkg install ARCH's packages (:arm64,
+# :i386) beside the amd64 ones; as a user, prints the line root must run.
+timeit_add_architecture() {
+  dpkg --print-foreign-architectures | grep -qx "$1" && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "timeit's $1 build needs $1 as a foreign architecture:" >&2
+    echo "  sudo dpkg --add-architecture $1 && sudo apt-get update" >&2
+    return 1
+  fi
+  dpkg --add-architecture "$1"
+}
+
+# timeit_cross_build DIR TOOLCHAIN_FILE BUILD_ONLY: configures DIR once for the
+# toolchain file with the tests, then builds everything, or with BUILD_ONLY=1
+# only timeit and syscall-bench (what scripts/test-system.sh boots).
+timeit_cross_build() {
+  local dir=$1 toolchain=$2 build_only=$3
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S "$TIMEIT_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DTIMEIT_BUILD_TESTS=ON >/dev/null || return 1
+  fi
+  if [ "$build_only" = 1 ]; then
+    cmake --build "$dir" --parallel "$(nproc)" --target timeit syscall-bench -- --quiet
+  else
+    cmake --build "$dir" --parallel "$(nproc)" -- --quiet
+  fi
 }

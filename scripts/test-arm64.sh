@@ -24,35 +24,15 @@ ARM64_PACKAGES=(
   libfmt-dev:arm64 libgtest-dev:arm64
 )
 
-step_start=$SECONDS
-step() {  # prints how long the previous step took, then names the next one
-  echo "test-arm64: $1 (previous step $((SECONDS - step_start)) s)" >&2
-  step_start=$SECONDS
-}
+TIMEIT_STEP_PREFIX=test-arm64
 
 step "installing what is missing"
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "timeit's arm64 build needs arm64 as a foreign architecture:" >&2
-    echo "  sudo dpkg --add-architecture arm64 && sudo apt-get update" >&2
-    exit 1
-  fi
-  dpkg --add-architecture arm64
-fi
+timeit_add_architecture arm64
 timeit_install_deps "${ARM64_PACKAGES[@]}"
 qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64)
 
 step "cross-building into $BUILD"
-if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -S "$TIMEIT_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_TOOLCHAIN_FILE="$TIMEIT_ROOT/cmake/aarch64-linux-gnu.cmake" \
-    -DTIMEIT_BUILD_TESTS=ON >/dev/null
-fi
-if [ "$build_only" = 1 ]; then
-  cmake --build "$BUILD" --parallel "$(nproc)" --target timeit syscall-bench -- --quiet
-else
-  cmake --build "$BUILD" --parallel "$(nproc)" -- --quiet
-fi
+timeit_cross_build "$BUILD" "$TIMEIT_ROOT/cmake/aarch64-linux-gnu.cmake" "$build_only"
 readelf -h "$BUILD/timeit" | grep -q 'Machine: *AArch64' || {
   echo "test-arm64: $BUILD/timeit is not an arm64 executable" >&2
   exit 1

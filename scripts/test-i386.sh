@@ -30,34 +30,14 @@ I386_PACKAGES=(
   libfmt-dev:i386 libgtest-dev:i386
 )
 
-step_start=$SECONDS
-step() {  # prints how long the previous step took, then names the next one
-  echo "test-i386: $1 (previous step $((SECONDS - step_start)) s)" >&2
-  step_start=$SECONDS
-}
+TIMEIT_STEP_PREFIX=test-i386
 
 step "installing what is missing"
-if ! dpkg --print-foreign-architectures | grep -qx i386; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "timeit's i386 build needs i386 as a foreign architecture:" >&2
-    echo "  sudo dpkg --add-architecture i386 && sudo apt-get update" >&2
-    exit 1
-  fi
-  dpkg --add-architecture i386
-fi
+timeit_add_architecture i386
 timeit_install_deps "${I386_PACKAGES[@]}"
 
 step "building into $BUILD"
-if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -S "$TIMEIT_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_TOOLCHAIN_FILE="$TIMEIT_ROOT/cmake/i686-linux-gnu.cmake" \
-    -DTIMEIT_BUILD_TESTS=ON >/dev/null
-fi
-if [ "$build_only" = 1 ]; then
-  cmake --build "$BUILD" --parallel "$(nproc)" --target timeit syscall-bench -- --quiet
-else
-  cmake --build "$BUILD" --parallel "$(nproc)" -- --quiet
-fi
+timeit_cross_build "$BUILD" "$TIMEIT_ROOT/cmake/i686-linux-gnu.cmake" "$build_only"
 readelf -h "$BUILD/timeit" | grep -q 'Class: *ELF32' || {
   echo "test-i386: $BUILD/timeit is not a 32-bit executable" >&2
   exit 1

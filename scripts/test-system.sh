@@ -21,11 +21,7 @@ CACHE=${TIMEIT_SYSTEM_CACHE:-$TIMEIT_ROOT/build/system-cache}
 TESTS_BUILD="$TIMEIT_ROOT/build/system"
 script_start=$SECONDS
 
-step_start=$SECONDS
-step() {  # prints how long the previous step took, then names the next one
-  echo "test-system: $1 (previous step $((SECONDS - step_start)) s)" >&2
-  step_start=$SECONDS
-}
+TIMEIT_STEP_PREFIX=test-system
 
 step "installing what is missing"
 timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils libc6-dev
