@@ -15,10 +15,7 @@ import qemu_system as q
 
 def main():
     s = q.settings()
-    kernels = q.kernels(s["TIMEIT_SYSTEM_CACHE"], "x86_64")
-    if not kernels:
-        q.skip_or_fail("no amd64 kernel could be had from the registry "
-                       "(scripts/test-system.sh downloads it)")
+    kernels = q.kernels_or_skip(s, "x86_64")
     release, vmlinuz = kernels[-1]
     carried = None
     for name, extra in (("default", ""), ("mitigations_off", "mitigations=off")):

@@ -132,10 +132,7 @@ def check_multiplexed(rows, truth):
 
 def main():
     s = q.settings()
-    kernels = q.kernels(s["TIMEIT_SYSTEM_CACHE"], "aarch64")
-    if not kernels:
-        q.skip_or_fail("no arm64 kernel could be had from the registry "
-                       "(scripts/test-system.sh downloads them)")
+    kernels = q.kernels_or_skip(s, "aarch64")
     fs = q.arm64_guest(s, "n1_fresh_boot")
     q.add_static_syscall_bench(fs, s["TIMEIT_SYSTEM_WORK"])
     b = q.boot_guest(s, fs, "aarch64", kernels[-1][1], "n1_fresh_boot")

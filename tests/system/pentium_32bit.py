@@ -182,10 +182,7 @@ def main():
         sys.exit(2)
     cpu = CPUS[name]
     s = q.settings()
-    kernels = q.kernels(s["TIMEIT_SYSTEM_CACHE"], "i386")
-    if not kernels:
-        q.skip_or_fail("no 686 kernel could be had from the registry "
-                       "(scripts/test-system.sh downloads it)")
+    kernels = q.kernels_or_skip(s, "i386")
     release, vmlinuz = kernels[-1]
     fs = q.i386_guest(s, "pentium_32bit")
     b = q.boot_guest(s, fs, "i386", vmlinuz, name, qemu_args=["-cpu", cpu["qemu"]])

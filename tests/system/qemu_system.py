@@ -392,6 +392,19 @@ def kernels(cache, arch):
     return found
 
 
+# What the registry calls each architecture's kernel flavour, for messages.
+FLAVOURS = {"x86_64": "amd64", "aarch64": "arm64", "i386": "686"}
+
+
+def kernels_or_skip(settings, arch):
+    """kernels() of this run's cache; none is a skip, or under CI a failure."""
+    found = kernels(settings["TIMEIT_SYSTEM_CACHE"], arch)
+    if not found:
+        skip_or_fail(f"no {FLAVOURS[arch]} kernel could be had from the registry "
+                     "(scripts/test-system.sh downloads them)")
+    return found
+
+
 def run_scenario(main):
     """Runs main(), turning a Failure into exit status 1 with its message."""
     try:

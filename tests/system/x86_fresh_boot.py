@@ -16,10 +16,7 @@ RESOURCE_USAGE = ["real", "user", "sys"]
 
 def main():
     s = q.settings()
-    kernels = q.kernels(s["TIMEIT_SYSTEM_CACHE"], "x86_64")
-    if not kernels:
-        q.skip_or_fail("no amd64 kernel could be had from the registry "
-                       "(scripts/test-system.sh downloads it)")
+    kernels = q.kernels_or_skip(s, "x86_64")
     release, vmlinuz = kernels[-1]
     fs = q.x86_guest(s, "x86_fresh_boot")
     b = q.boot_guest(s, fs, "x86_64", vmlinuz, "x86_fresh_boot")
