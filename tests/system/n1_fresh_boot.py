@@ -108,6 +108,10 @@ def check_user_plus_kernel(rows, wholes, where):
 
 def check_multiplexed(rows, truth):
     """truth: part ('', ':u', ':k') -> the unmultiplexed instruction count."""
+    # Multiplexing is said once, in one note naming the events it touched.
+    said = q.all_notes(rows).count("multiplexed, on a PMU counter for part of the run (")
+    q.check(said == 1, f"multiplexed: said {said} times, not once in one note "
+            f"(notes: {q.all_notes(rows)!r})")
     rows = measured(rows)
     running = [q.number(row, c) for row in rows for c in q.counter_columns(row)
                if c.endswith(".running")]

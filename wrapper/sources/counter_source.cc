@@ -170,21 +170,29 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   ++runs_;
   const std::vector<CounterReading> readings = tree_.Collect();
   std::vector<CounterReading> by_counter(plan_.counters.size());
+  // Events first multiplexed in this run, said in one note: with more events
+  // than counters that is most of them, and a line each would bury the rest.
+  std::string multiplexed;
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
     if (tree_slot_[i] < 0) continue;  // not countable here: empty cells, noted at setup
     CounterReading r = readings[static_cast<std::size_t>(tree_slot_[i])];
     if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
-      char pct[32];
-      std::snprintf(pct, sizeof pct, "%.0f%%", *r.running_fraction * 100);
-      NoteOnce(i, kMultiplexedNoted,
-               std::string("multiplexed, on a PMU counter ") + pct +
-                   " of the run; scaled by enabled/running (see its .running column)");
+      if ((noted_[i] & kMultiplexedNoted) == 0) {
+        noted_[i] |= kMultiplexedNoted;
+        char pct[32];
+        std::snprintf(pct, sizeof pct, " %.0f%%", *r.running_fraction * 100);
+        multiplexed += (multiplexed.empty() ? "" : ", ") + plan_.counters[i].label + pct;
+      }
     } else if (!r.value) {
       ++missed_[i];
       NoteOnce(i, kMissedNoted,
                std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
     by_counter[i] = std::move(r);
+  }
+  if (!multiplexed.empty()) {
+    notes_.push_back("multiplexed, on a PMU counter for part of the run (" + multiplexed +
+                     "); scaled by enabled/running (see the .running columns)");
   }
   auto value = [&](std::string_view label) -> std::optional<double> {
     const auto index = IndexOf(label);
