@@ -7,6 +7,11 @@ namespace timeit::platforms {
 
 inline constexpr const char* kDefaultEventSourceDir = "/sys/bus/event_source/devices";
 
+/// The kernel's PMU directory under a sysfs root (a fixture tree in tests).
+inline std::string EventSourceDir(const std::string& sys_root) {
+  return sys_root + "/bus/event_source/devices";
+}
+
 /// A PMU the running kernel registered (a directory of event_source/devices),
 /// with the perf_event `type` number to put in perf_event_attr.type.
 struct KernelPmu {

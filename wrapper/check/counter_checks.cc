@@ -112,7 +112,7 @@ CheckLine FreeCounters(bool has_pmu, bool live, const std::string& nmi_watchdog)
 std::vector<CheckLine> CheckCounters(const platforms::Conditions& c,
                                      const platforms::SystemRoots& roots) {
   const bool live = !roots.from_environment;
-  const auto pmus = platforms::ReadKernelPmus(roots.sys + "/bus/event_source/devices");
+  const auto pmus = platforms::ReadKernelPmus(platforms::EventSourceDir(roots.sys));
   return {Pmu(pmus), Paranoid(c.perf_event_paranoid, live), Tracefs(roots, live),
           FreeCounters(platforms::HasHardwareCpuPmu(pmus), live, c.nmi_watchdog)};
 }

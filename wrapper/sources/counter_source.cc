@@ -1,12 +1,12 @@
 #include "wrapper/sources/counter_source.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 
 #include "counters/counter_plan.h"
 #include "counters/generic_events.h"
 #include "counters/tree_counters.h"
+#include "platforms/conditions.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
@@ -238,9 +238,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
 }  // namespace
 
 std::string EventSourceDir() {
-  const char* root = std::getenv("TIMEIT_SYS_ROOT");
-  return std::string(root != nullptr && *root != '\0' ? root : "/sys") +
-         "/bus/event_source/devices";
+  return platforms::EventSourceDir(platforms::SystemRootsFromEnvironment().sys);
 }
 
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
