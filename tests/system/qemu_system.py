@@ -195,26 +195,24 @@ def x86_guest(s, script):
 def arm64_guest(s, script):
     """The arm64 guest: busybox-static:arm64 from the registry, timeit and
     syscall-bench from build-arm64/, guest/SCRIPT.sh."""
-    busybox = os.path.join(s["TIMEIT_SYSTEM_CACHE"], "busybox-static_arm64",
-                           "bin", "busybox")
-    if not os.path.exists(busybox):
-        skip_or_fail("busybox-static:arm64 could not be had from the registry")
-    fs = guest_initramfs("aarch64", busybox,
-                         os.path.join(HERE, "guest", f"{script}.sh"))
-    _add_timeit(fs, s["TIMEIT_ARM64_BUILD"])
-    return fs
+    return _foreign_guest(s, script, "aarch64", "arm64", s["TIMEIT_ARM64_BUILD"])
 
 
 def i386_guest(s, script):
     """The 32-bit x86 guest: busybox-static:i386 from the registry, timeit and
     syscall-bench from build-i386/ (scripts/test-i386.sh), guest/SCRIPT.sh."""
-    busybox = os.path.join(s["TIMEIT_SYSTEM_CACHE"], "busybox-static_i386",
+    return _foreign_guest(s, script, "i386", "i386", s["TIMEIT_I386_BUILD"])
+
+
+def _foreign_guest(s, script, arch, debian_arch, build):
+    """A guest of another architecture than the host's: its busybox-static
+    comes from the registry (scripts/test-system.sh), timeit from `build`."""
+    busybox = os.path.join(s["TIMEIT_SYSTEM_CACHE"], f"busybox-static_{debian_arch}",
                            "bin", "busybox")
     if not os.path.exists(busybox):
-        skip_or_fail("busybox-static:i386 could not be had from the registry")
-    fs = guest_initramfs("i386", busybox,
-                         os.path.join(HERE, "guest", f"{script}.sh"))
-    _add_timeit(fs, s["TIMEIT_I386_BUILD"])
+        skip_or_fail(f"busybox-static:{debian_arch} could not be had from the registry")
+    fs = guest_initramfs(arch, busybox, os.path.join(HERE, "guest", f"{script}.sh"))
+    _add_timeit(fs, build)
     return fs
 
 
