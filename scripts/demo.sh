@@ -29,16 +29,22 @@ fi
 calls=${DEMO_CALLS:-300000}
 out=${DEMO_DIR:-$TIMEIT_ROOT/build/demo}
 mkdir -p "$out"
-rm -f "$out/$a.csv" "$out/$b.csv"
+# measure BENCH SUFFIX ENTRY...: 10 measured runs of each ENTRY of BENCH into
+# $out/ENTRY$SUFFIX.csv; the workload prints its own figure, --metric makes
+# it a column.
+measure() {
+  local bench=$1 suffix=$2 entry
+  shift 2
+  for entry in "$@"; do
+    rm -f "$out/$entry$suffix.csv"
+    echo
+    echo "== $entry: timeit -n 10 -o $out/$entry$suffix.csv --command-output null --metric ... -- ${bench#"$TIMEIT_ROOT"/} $entry $calls"
+    "$timeit" -n 10 -o "$out/$entry$suffix.csv" --command-output null \
+      --metric 'calls_per_s=calls per second: (\d+),higher' -- "$bench" "$entry" "$calls"
+  done
+}
 
-for entry in "$a" "$b"; do
-  echo
-  echo "== $entry: timeit -n 10 -o $out/$entry.csv --command-output null --metric ... -- syscall-bench $entry $calls"
-  # The workload prints its own figure; --metric makes it a column.
-  "$timeit" -n 10 -o "$out/$entry.csv" --command-output null \
-    --metric 'calls_per_s=calls per second: (\d+),higher' -- "$bench" "$entry" "$calls"
-done
-
+measure "$bench" "" "$a" "$b"
 echo
 "$timeit" compare --html "$out/report.html" --json "$out/report.json" "$out/$a.csv" "$out/$b.csv"
 echo "CSVs: $out/$a.csv $out/$b.csv; report: $out/report.html (hyperfine's JSON: report.json)"
@@ -48,13 +54,7 @@ if [ "$(uname -m)" = x86_64 ] && [ -x "$bench32" ] && "$bench32" int80 1 >/dev/n
   echo
   echo "== 32-bit: syscall-bench (i386 build) --which"
   "$bench32" --which
-  rm -f "$out/int80-32.csv" "$out/vsyscall-32.csv"
-  for entry in int80 vsyscall; do
-    echo
-    echo "== $entry: timeit -n 10 -o $out/$entry-32.csv ... -- build-i386/bench/syscall-bench $entry $calls"
-    "$timeit" -n 10 -o "$out/$entry-32.csv" --command-output null \
-      --metric 'calls_per_s=calls per second: (\d+),higher' -- "$bench32" "$entry" "$calls"
-  done
+  measure "$bench32" -32 int80 vsyscall
   echo
   "$timeit" compare "$out/int80-32.csv" "$out/vsyscall-32.csv"
   echo "CSVs: $out/int80-32.csv $out/vsyscall-32.csv"
