@@ -136,6 +136,16 @@ po::options_description MakeOptions(RunOptions* o) {
       "(worse, inconclusive, ...; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
+  add("compare-metrics",
+      ReadEach(&o->compare_metrics, "LIST",
+               [](const std::string& v) {
+                 std::vector<std::string> m = SplitAtCommas(v);
+                 if (m.empty())
+                   throw BadValue("--compare-metrics", "metric names, e.g. real,sys", v);
+                 return m;
+               }),
+      "with --baseline or --config: compare (and judge for --fail-on) only these metrics, "
+      "as compare -m");
   add("target-ci", Read(&o->target_ci, "PCT[:METRIC]", ReadTargetCi),
       "stop once the 95% confidence interval of METRIC's mean (default real) is within "
       "+/-PCT% of it, of every configuration with --config; -n is then the most runs");
@@ -173,8 +183,9 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.target_ci && o.min_runs > o.runs)
     throw UsageError("--min-runs " + std::to_string(o.min_runs) + " is more than the most runs (" +
                      std::to_string(o.runs) + ", -n or --max-runs)");
-  if ((!o.fail_on.empty() || vm.count("threshold")) && o.baseline.empty() && o.configs.empty())
-    throw UsageError("--fail-on and --threshold go with --baseline or --config");
+  if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics")) &&
+      o.baseline.empty() && o.configs.empty())
+    throw UsageError("--fail-on, --threshold and --compare-metrics go with --baseline or --config");
   if (o.configs.empty()) {
     if (vm.count("order") || vm.count("seed"))
       throw UsageError("--order and --seed go with --config");

@@ -53,6 +53,9 @@ struct RunOptions {
   /// comparison gives such a verdict; --threshold as for compare
   std::vector<stats::Verdict> fail_on;
   double threshold_percent = 1;
+  /// --compare-metrics LIST: the comparison afterwards shows and judges only
+  /// these (compare's -m), so a CI gate on real ignores nivcsw's noise
+  std::vector<std::string> compare_metrics;
   /// --target-ci: after min_runs measured runs, stop once the interval is
   /// that narrow; `runs` (-n or --max-runs) stays the most
   std::optional<TargetCi> target_ci;

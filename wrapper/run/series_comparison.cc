@@ -1,8 +1,13 @@
 #include "wrapper/run/series_comparison.h"
 
+#include <algorithm>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/text.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/results/results_csv_reader.h"
 
@@ -13,11 +18,16 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
   if (csv_path == "-")
     throw UsageError(std::string(options.configs.empty() ? "--baseline" : "--config") +
                      " compares the results file afterwards: give -o FILE, not -o -");
-  if (!options.baseline.empty()) {
-    std::vector<std::string> warnings;
-    ReadResultsCsv(options.baseline,
-                   &warnings);  // throws, naming the file, on what compare refuses
-  }
+  if (options.baseline.empty()) return;
+  std::vector<std::string> warnings;
+  // Throws, naming the file, on what compare refuses.
+  const ResultsTable baseline = ReadResultsCsv(options.baseline, &warnings);
+  // A misspelt --compare-metrics would otherwise end the series with exit 2.
+  for (const std::string& m : options.compare_metrics)
+    if (std::find(baseline.columns.begin(), baseline.columns.end(), m) == baseline.columns.end())
+      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}{}",
+                                   QuoteForMessage(m), options.baseline,
+                                   DidYouMean(m, baseline.columns)));
 }
 
 int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {
@@ -28,6 +38,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   std::fputc('\n', out);
   compare.fail_on = options.fail_on;
   compare.threshold_percent = options.threshold_percent;
+  compare.metrics = options.compare_metrics;
   return RunComparison(compare, out);
 }
 
