@@ -51,9 +51,9 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
             "timeit: --fail-on, --threshold and --compare-metrics go with --baseline or --config\n");
 }
 
-// The gate's metrics are checked against the baseline before the first run,
-// not after the series.
-TEST(RunVerdictTest, CompareMetricsUnknownToTheBaselineStopBeforeTheFirstRun) {
+// The gate's metrics are checked against this series' columns and the
+// baseline's before the first run, not after the series.
+TEST(RunVerdictTest, CompareMetricsNotRecordedStopBeforeTheFirstRun) {
   TempDir dir;
   ASSERT_EQ(RunTimeit({"-q", "-n", "2", "--no-counters", "-o", "base.csv", "true"}, "", dir.path())
                 .exit_status,
@@ -64,7 +64,25 @@ TEST(RunVerdictTest, CompareMetricsUnknownToTheBaselineStopBeforeTheFirstRun) {
                 "", dir.path());
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_EQ(r.err,
-            "timeit: --compare-metrics 'sus': no such column in base.csv; did you mean 'sys'?\n");
+            "timeit: --compare-metrics 'sus': this series records no such metric; did you mean "
+            "'sys'?\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
+  // v is this series' metric, but the baseline did not record it.
+  const ProcessResult v = RunTimeit(
+      {"-q", "-n", "2", "--no-counters", "--metric", kV, "--baseline", "base.csv",
+       "--compare-metrics", "v", "-o", "new.csv", "sh", "-c", "echo ran > ran; echo v=1"},
+      "", dir.path());
+  EXPECT_EQ(v.exit_status, 2);
+  EXPECT_EQ(v.err, "timeit: --compare-metrics 'v': no such column in base.csv\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
+  const ProcessResult config = RunTimeit(
+      {"-q", "-n", "2", "--no-counters", "--config", "A=true", "--config", "B=true",
+       "--compare-metrics", "rael", "-o", "ab.csv", "sh", "-c", "echo ran > ran"},
+      "", dir.path());
+  EXPECT_EQ(config.exit_status, 2);
+  EXPECT_EQ(config.err,
+            "timeit: --compare-metrics 'rael': this series records no such metric; did you mean "
+            "'real'?\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
   const ProcessResult only =
       RunTimeit({"-n", "2", "--no-counters", "--baseline", "base.csv", "--compare-metrics",

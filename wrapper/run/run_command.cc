@@ -216,7 +216,7 @@ int RunMain(int argc, char** argv) {
   const std::vector<std::string> metric_columns = MetricColumns(sources);
   const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
   const bool csv_on_stdout = csv_path == "-";
-  CheckSeriesComparison(o, csv_path);
+  CheckSeriesComparison(o, csv_path, metric_columns);
   const SeriesMetadata metadata = Metadata(o, sources);
   ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
   std::optional<StopRule> stop = AdaptiveStop(o, metric_columns);

@@ -13,21 +13,28 @@
 
 namespace timeit {
 
-void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path) {
+void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path,
+                           const std::vector<std::string>& metric_columns) {
   if (options.baseline.empty() && options.configs.empty()) return;
   if (csv_path == "-")
     throw UsageError(std::string(options.configs.empty() ? "--baseline" : "--config") +
                      " compares the results file afterwards: give -o FILE, not -o -");
+  // A misspelt --compare-metrics would otherwise end the series with exit 2.
+  const auto has = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  for (const std::string& m : options.compare_metrics)
+    if (!has(metric_columns, m))
+      throw UsageError(fmt::format("--compare-metrics {}: this series records no such metric{}",
+                                   QuoteForMessage(m), DidYouMean(m, metric_columns)));
   if (options.baseline.empty()) return;
   std::vector<std::string> warnings;
   // Throws, naming the file, on what compare refuses.
   const ResultsTable baseline = ReadResultsCsv(options.baseline, &warnings);
-  // A misspelt --compare-metrics would otherwise end the series with exit 2.
   for (const std::string& m : options.compare_metrics)
-    if (std::find(baseline.columns.begin(), baseline.columns.end(), m) == baseline.columns.end())
-      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}{}",
-                                   QuoteForMessage(m), options.baseline,
-                                   DidYouMean(m, baseline.columns)));
+    if (!has(baseline.columns, m))
+      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}",
+                                   QuoteForMessage(m), options.baseline));
 }
 
 int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {

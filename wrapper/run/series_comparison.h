@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "wrapper/run/run_options.h"
 
@@ -10,8 +11,10 @@ namespace timeit {
 /// Before the first run of a series with --baseline or --config: fails early
 /// (UsageError, InputError) when the comparison at the end could not be
 /// made — results on stdout, an unreadable or malformed baseline — rather
-/// than after an hour of builds.
-void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path);
+/// than after an hour of builds; and --compare-metrics that this series
+/// (`metric_columns`, its sources' columns) or the baseline does not record.
+void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path,
+                           const std::vector<std::string>& metric_columns);
 
 /// After a successful series with --baseline (baseline file against the
 /// results) or --config (the configurations in the results file): the
