@@ -54,7 +54,7 @@ struct PlanOptions {
   std::optional<bool> user_only;
   /// The kernel's PMUs (sysfs bus/event_source/devices): where the CPU
   /// PMU's event list is read; tests point it at a fixture tree.
-  std::string event_source_dir = platforms::kDefaultEventSourceDir;
+  std::string event_source_dir = platforms::EventSourceDir("/sys");
   /// Count events the PMU's list says it lacks (--force-events): for a PMU
   /// whose list is wrong, at the price of a possible silent 0.
   bool force_events = false;

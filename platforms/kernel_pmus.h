@@ -5,9 +5,8 @@
 
 namespace timeit::platforms {
 
-inline constexpr const char* kDefaultEventSourceDir = "/sys/bus/event_source/devices";
-
-/// The kernel's PMU directory under a sysfs root (a fixture tree in tests).
+/// The kernel's PMU directory under a sysfs root: "/sys" on a live machine,
+/// a fixture tree in tests.
 inline std::string EventSourceDir(const std::string& sys_root) {
   return sys_root + "/bus/event_source/devices";
 }
@@ -20,7 +19,7 @@ struct KernelPmu {
 };
 
 /// The kernel's PMUs, sorted by name; empty when sysfs is not there.
-std::vector<KernelPmu> ReadKernelPmus(const std::string& dir = kDefaultEventSourceDir);
+std::vector<KernelPmu> ReadKernelPmus(const std::string& dir = EventSourceDir("/sys"));
 
 /// True when one of `pmus` counts CPU events in hardware: x86's `cpu` (or
 /// hybrid `cpu_core`), arm64's `armv8_pmuv3*` or `armv8_*`. A VM without a

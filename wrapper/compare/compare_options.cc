@@ -28,12 +28,6 @@ int ReadWidth(const std::string& v) {
                     kMaxPlotWidth);
 }
 
-std::vector<std::string> ReadMetrics(const std::string& v) {
-  std::vector<std::string> metrics = SplitAtCommas(v);
-  if (metrics.empty()) throw BadValue("-m", "metric names, e.g. -m real,sys", v);
-  return metrics;
-}
-
 double ReadThreshold(const std::string& v) {
   double t = 0;
   if (!ParseFinite(v, t) || t < 0)
@@ -61,7 +55,9 @@ po::options_description MakeOptions(CompareOptions* o) {
       "plot width (default 74, or the terminal's width)");
   add("separate-bars,s", po::bool_switch(&o->report.separate_bars),
       "one mean/median bar per set in the plots");
-  add("metrics,m", ReadEach(&o->metrics, "LIST", ReadMetrics),
+  add("metrics,m",
+      ReadEach(&o->metrics, "LIST",
+               [](const std::string& v) { return ParseMetricList("-m", v); }),
       "only these metrics, comma-separated, in this order; repeatable");
   add("all-metrics", po::bool_switch(&o->all_metrics),
       "a block for every metric (default: times and counters; the rest in the summary)");
@@ -97,6 +93,12 @@ std::string CompareUsage() {
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
          "runs are left out.\n\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
+}
+
+std::vector<std::string> ParseMetricList(const std::string& option, const std::string& list) {
+  std::vector<std::string> metrics = SplitAtCommas(list);
+  if (metrics.empty()) throw BadValue(option, "metric names, e.g. real,sys", list);
+  return metrics;
 }
 
 std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::string& list) {

@@ -27,6 +27,10 @@ struct CompareOptions {
   bool help = false;
 };
 
+/// Parses -m's list ("real,sys"; the run mode's --compare-metrics): the
+/// names, at least one. Throws UsageError naming `option`.
+std::vector<std::string> ParseMetricList(const std::string& option, const std::string& list);
+
 /// Parses --fail-on's list ("worse,inconclusive"): the verdicts named,
 /// "below-threshold" for below threshold. Throws UsageError naming `option`.
 std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::string& list);

@@ -138,12 +138,7 @@ po::options_description MakeOptions(RunOptions* o) {
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
   add("compare-metrics",
       ReadEach(&o->compare_metrics, "LIST",
-               [](const std::string& v) {
-                 std::vector<std::string> m = SplitAtCommas(v);
-                 if (m.empty())
-                   throw BadValue("--compare-metrics", "metric names, e.g. real,sys", v);
-                 return m;
-               }),
+               [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
       "with --baseline or --config: compare (and judge for --fail-on) only these metrics, "
       "as compare -m");
   add("target-ci", Read(&o->target_ci, "PCT[:METRIC]", ReadTargetCi),

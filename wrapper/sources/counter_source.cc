@@ -40,6 +40,8 @@ class CounterSource : public MeasurementSource {
   enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
 
   std::optional<std::size_t> IndexOf(std::string_view label) const;
+  /// True the first time `kind` is asked for `counter`: a note is said once.
+  bool FirstTime(std::size_t counter, Noted kind);
   void NoteOnce(std::size_t counter, Noted kind, const std::string& note);
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
   static counters::TreeCounters MakeTree(const CounterPlan& plan, std::vector<int>& slot);
@@ -144,10 +146,14 @@ std::optional<std::size_t> CounterSource::IndexOf(std::string_view label) const 
   return std::nullopt;
 }
 
-void CounterSource::NoteOnce(std::size_t counter, Noted kind, const std::string& note) {
-  if ((noted_[counter] & kind) != 0) return;
+bool CounterSource::FirstTime(std::size_t counter, Noted kind) {
+  if ((noted_[counter] & kind) != 0) return false;
   noted_[counter] |= kind;
-  notes_.push_back(plan_.counters[counter].label + ": " + note);
+  return true;
+}
+
+void CounterSource::NoteOnce(std::size_t counter, Noted kind, const std::string& note) {
+  if (FirstTime(counter, kind)) notes_.push_back(plan_.counters[counter].label + ": " + note);
 }
 
 /// A PMU that lacks an event still opens it and counts 0. Where no list
@@ -177,8 +183,7 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
     if (tree_slot_[i] < 0) continue;  // not countable here: empty cells, noted at setup
     CounterReading r = readings[static_cast<std::size_t>(tree_slot_[i])];
     if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
-      if ((noted_[i] & kMultiplexedNoted) == 0) {
-        noted_[i] |= kMultiplexedNoted;
+      if (FirstTime(i, kMultiplexedNoted)) {
         char pct[32];
         std::snprintf(pct, sizeof pct, " %.0f%%", *r.running_fraction * 100);
         multiplexed += (multiplexed.empty() ? "" : ", ") + plan_.counters[i].label + pct;
