@@ -158,12 +158,12 @@ CounterPlan PlanCounters(const std::vector<std::string>& words, const PlanOption
   if (options.user_only) {
     plan.user_only = *options.user_only;
   } else {
-    KernelCounting kernel = ProbeKernelCounting();
+    KernelCounting kernel = ProbeKernelCounting(options.roots);
     plan.user_only = !kernel.allowed;
     if (!kernel.allowed) plan.notes.push_back(std::move(kernel.note));
   }
   PmuCheck check;
-  check.arm = platforms::ReadArmPmuEvents(options.event_source_dir);
+  check.arm = platforms::ReadArmPmuEvents(options.roots.EventSourceDir());
   check.force = options.force_events;
   std::vector<std::string> seen;
   for (const std::string& word : words) {

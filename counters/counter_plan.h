@@ -9,6 +9,7 @@
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
+#include "platforms/system_roots.h"
 #include "platforms/unique_fd.h"
 
 namespace timeit::counters {
@@ -52,9 +53,10 @@ struct PlanOptions {
   platforms::PlatformId platform = platforms::PlatformId::kGeneric;
   /// nullopt: ask the kernel (ProbeKernelCounting); tests force a mode.
   std::optional<bool> user_only;
-  /// The kernel's PMUs (sysfs bus/event_source/devices): where the CPU
-  /// PMU's event list is read; tests point it at a fixture tree.
-  std::string event_source_dir = platforms::EventSourceDir("/sys");
+  /// Where the machine is read: the CPU PMU's event list under
+  /// roots.EventSourceDir() (tests point roots.sys at a fixture tree) and
+  /// perf_event_paranoid for the user-only note.
+  platforms::SystemRoots roots;
   /// Count events the PMU's list says it lacks (--force-events): for a PMU
   /// whose list is wrong, at the price of a possible silent 0.
   bool force_events = false;

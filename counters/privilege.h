@@ -1,12 +1,10 @@
 #pragma once
 
-#include <optional>
 #include <string>
 
-namespace timeit::counters {
+#include "platforms/system_roots.h"
 
-/// /proc/sys/kernel/perf_event_paranoid, or nullopt when unreadable.
-std::optional<int> ReadPerfEventParanoid();
+namespace timeit::counters {
 
 /// Whether this process may count kernel mode, decided by the kernel: a
 /// task-clock counter with exclude_kernel=0 is opened on ourselves. Where
@@ -15,6 +13,7 @@ struct KernelCounting {
   bool allowed = true;
   std::string note;  ///< when !allowed: what happened and the sysctl to change
 };
-KernelCounting ProbeKernelCounting();
+/// The note names kernel.perf_event_paranoid as read under `roots`.
+KernelCounting ProbeKernelCounting(const platforms::SystemRoots& roots);
 
 }  // namespace timeit::counters

@@ -6,7 +6,6 @@
 
 #include <cctype>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -59,15 +58,15 @@ std::string WhyNotMounted(int error) {
 
 }  // namespace
 
-TracefsState FindOrMountTracefs(bool may_mount) {
+TracefsState FindOrMountTracefs(bool may_mount, const platforms::SystemRoots& roots) {
   TracefsState state;
-  if (const char* forced = std::getenv("TIMEIT_TRACEFS"); forced != nullptr && *forced != '\0') {
+  if (!roots.tracefs.empty()) {
     struct statfs fs;
-    if (::statfs((std::string(forced) + "/events").c_str(), &fs) == 0) {
-      state.root = forced;
+    if (::statfs((roots.tracefs + "/events").c_str(), &fs) == 0) {
+      state.root = roots.tracefs;
     } else {
       state.error = ENOENT;
-      state.reason = "tracefs is not mounted at $TIMEIT_TRACEFS (" + std::string(forced) + ")";
+      state.reason = "tracefs is not mounted at $TIMEIT_TRACEFS (" + roots.tracefs + ")";
     }
     return state;
   }
@@ -113,7 +112,8 @@ bool& LookedUp() {
 
 const TracefsState& Tracefs() {
   LookedUp() = true;
-  static const TracefsState state = FindOrMountTracefs(true);
+  static const TracefsState state =
+      FindOrMountTracefs(true, platforms::SystemRootsFromEnvironment());
   return state;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "platforms/system_roots.h"
+
 namespace timeit::counters {
 
 /// Where the kernel's tracepoints are listed: a tracefs, or why there is none.
@@ -25,12 +27,14 @@ struct TracefsState {
 /// (whose tracing/ the kernel mounts by itself). A freshly booted machine
 /// mounts neither until something asks; perf stat does this, so timeit does
 /// too. Mounting needs root or CAP_SYS_ADMIN; without, the reason says so.
-/// $TIMEIT_TRACEFS, when set, is the only place looked at and nothing is
-/// mounted (tests point it at a missing directory to play a fresh machine).
-TracefsState FindOrMountTracefs(bool may_mount);
+/// roots.tracefs ($TIMEIT_TRACEFS), when set, is the only place looked at and
+/// nothing is mounted (tests point it at a missing directory to play a fresh
+/// machine).
+TracefsState FindOrMountTracefs(bool may_mount, const platforms::SystemRoots& roots);
 
-/// FindOrMountTracefs(true), once per process: later calls get the first
-/// answer, so a series mounts at most once and says so once.
+/// FindOrMountTracefs(true, SystemRootsFromEnvironment()), once per process:
+/// later calls get the first answer, so a series mounts at most once and says
+/// so once.
 const TracefsState& Tracefs();
 
 /// True once Tracefs() has run in this process (the plan notes a mount

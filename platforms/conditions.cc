@@ -3,40 +3,19 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <vector>
 
+#include "platforms/cpu_info.h"
+#include "platforms/trim.h"
+
 namespace timeit::platforms {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr ConditionField kFields[] = {
-    {"boot_id", &Conditions::boot_id},
-    {"cmdline", &Conditions::cmdline},
-    {"microcode", &Conditions::microcode},
-    {"governor", &Conditions::governor},
-    {"boost", &Conditions::boost},
-    {"smt", &Conditions::smt},
-    {"aslr", &Conditions::aslr},
-    {"thp", &Conditions::thp},
-    {"nmi_watchdog", &Conditions::nmi_watchdog},
-    {"perf_event_paranoid", &Conditions::perf_event_paranoid},
-    {"mitigations", &Conditions::mitigations},
-    {"load1", &Conditions::load1},
-    {"cpus_online", &Conditions::cpus_online},
-    {"virtualized", &Conditions::virtualized},
-};
-
-std::string_view Trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 /// The whole file, or empty when it cannot be read (absent, EACCES).
 std::string ReadText(const fs::path& path) {
@@ -57,24 +36,6 @@ std::vector<fs::path> Entries(const fs::path& dir, std::string_view prefix) {
     if (it->path().filename().string().starts_with(prefix)) found.push_back(it->path());
   std::sort(found.begin(), found.end());
   return found;
-}
-
-/// A key's value in the first processor block of a cpuinfo text.
-std::string CpuinfoValue(std::string_view text, std::string_view key) {
-  std::istringstream in{std::string(text)};
-  std::string line;
-  bool seen_processor = false;
-  while (std::getline(in, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    const std::string_view k = Trim(std::string_view(line).substr(0, colon));
-    if (k == "processor") {
-      if (seen_processor) break;
-      seen_processor = true;
-    }
-    if (k == key) return std::string(Trim(std::string_view(line).substr(colon + 1)));
-  }
-  return {};
 }
 
 /// The governors of every cpufreq policy, distinct and sorted, joined by
@@ -136,11 +97,10 @@ bool DmiSaysVirtual(std::string_view vendor, std::string_view product) {
 
 /// x86 CPUs tell a guest by cpuinfo's "hypervisor" flag (CPUID.1:ECX[31]);
 /// elsewhere only DMI or /sys/hypervisor can tell, and silence is unknown.
-std::string Virtualized(const SystemRoots& roots, std::string_view cpuinfo) {
+std::string Virtualized(const SystemRoots& roots, const std::string& flags) {
   const fs::path dmi = fs::path(roots.sys) / "class" / "dmi" / "id";
   const std::string vendor = ReadTrimmed(dmi / "sys_vendor");
   const std::string product = ReadTrimmed(dmi / "product_name");
-  const std::string flags = CpuinfoValue(cpuinfo, "flags");
   bool yes = false;
   if (!flags.empty()) {
     std::istringstream words(flags);
@@ -157,21 +117,6 @@ std::string Virtualized(const SystemRoots& roots, std::string_view cpuinfo) {
 }
 
 }  // namespace
-
-SystemRoots SystemRootsFromEnvironment() {
-  SystemRoots roots;
-  if (const char* p = std::getenv("TIMEIT_PROC_ROOT"); p != nullptr && *p != '\0') {
-    roots.proc = p;
-    roots.from_environment = true;
-  }
-  if (const char* s = std::getenv("TIMEIT_SYS_ROOT"); s != nullptr && *s != '\0') {
-    roots.sys = s;
-    roots.from_environment = true;
-  }
-  return roots;
-}
-
-std::span<const ConditionField> ConditionFields() { return kFields; }
 
 std::string MitigationsValue(std::span<const std::pair<std::string, std::string>> files) {
   if (files.empty()) return {};
@@ -228,23 +173,24 @@ std::string SelectedChoice(std::string_view text) {
 Conditions ReadConditions(const SystemRoots& roots) {
   const fs::path proc = roots.proc, sys = roots.sys;
   const fs::path cpu = sys / "devices" / "system" / "cpu";
-  const std::string cpuinfo = ReadText(proc / "cpuinfo");
+  const CpuInfo cpuinfo = ReadCpuInfo(roots).value_or(CpuInfo{});
   Conditions c;
   c.boot_id = ReadTrimmed(proc / "sys" / "kernel" / "random" / "boot_id");
   c.cmdline = CmdlineValue(ReadText(proc / "cmdline"));
-  c.microcode = CpuinfoValue(cpuinfo, "microcode");
+  c.microcode = cpuinfo.microcode;
   c.governor = Governors(cpu);
   ReadBoost(cpu, c);
   c.smt = ReadTrimmed(cpu / "smt" / "control");
   c.aslr = ReadTrimmed(proc / "sys" / "kernel" / "randomize_va_space");
   c.thp = SelectedChoice(ReadText(sys / "kernel" / "mm" / "transparent_hugepage" / "enabled"));
   c.nmi_watchdog = ReadTrimmed(proc / "sys" / "kernel" / "nmi_watchdog");
-  c.perf_event_paranoid = ReadTrimmed(proc / "sys" / "kernel" / "perf_event_paranoid");
+  if (const auto paranoid = ReadPerfEventParanoid(roots))
+    c.perf_event_paranoid = std::to_string(*paranoid);
   c.mitigations = Mitigations(cpu / "vulnerabilities");
   const std::string loadavg = ReadText(proc / "loadavg");
   c.load1 = loadavg.substr(0, loadavg.find(' '));
   c.cpus_online = ReadTrimmed(cpu / "online");
-  c.virtualized = Virtualized(roots, cpuinfo);
+  c.virtualized = Virtualized(roots, cpuinfo.flags);
   return c;
 }
 

@@ -1,25 +1,14 @@
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "platforms/system_roots.h"
+
 namespace timeit::platforms {
-
-/// Where the condition readers look. The defaults are this machine's; tests
-/// (and `timeit check` on a copied tree) point them at fixture trees of
-/// another machine's /proc and /sys.
-struct SystemRoots {
-  std::string proc = "/proc";
-  std::string sys = "/sys";
-  /// True when either root came from the environment, not this machine.
-  bool from_environment = false;
-};
-
-/// $TIMEIT_PROC_ROOT and $TIMEIT_SYS_ROOT when set and not empty, else
-/// /proc and /sys (as $TIMEIT_CPUINFO does for cpuinfo).
-SystemRoots SystemRootsFromEnvironment();
 
 /// What can skew a comparison besides the thing compared, as the kernel
 /// shows it at the start of a series. Every field is the text recorded in
@@ -52,7 +41,27 @@ struct ConditionField {
   std::string_view name;
   std::string Conditions::*value;
 };
-std::span<const ConditionField> ConditionFields();
+
+/// Every condition, in column order: the one place their names are written.
+/// The results CSV's condition columns are generated from it
+/// (wrapper/results/results_columns.h), so it is here, usable at compile time.
+inline constexpr std::array<ConditionField, 14> kConditionFields = {{
+    {"boot_id", &Conditions::boot_id},
+    {"cmdline", &Conditions::cmdline},
+    {"microcode", &Conditions::microcode},
+    {"governor", &Conditions::governor},
+    {"boost", &Conditions::boost},
+    {"smt", &Conditions::smt},
+    {"aslr", &Conditions::aslr},
+    {"thp", &Conditions::thp},
+    {"nmi_watchdog", &Conditions::nmi_watchdog},
+    {"perf_event_paranoid", &Conditions::perf_event_paranoid},
+    {"mitigations", &Conditions::mitigations},
+    {"load1", &Conditions::load1},
+    {"cpus_online", &Conditions::cpus_online},
+    {"virtualized", &Conditions::virtualized},
+}};
+constexpr std::span<const ConditionField> ConditionFields() { return kConditionFields; }
 
 /// Reads every condition under `roots`. Never fails: what cannot be read
 /// stays empty.

@@ -4,19 +4,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "platforms/trim.h"
+
 namespace timeit::platforms {
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r");
-  return s.substr(first, last - first + 1);
-}
-
 /// cpuinfo numbers are decimal on x86 and 0x-prefixed hex on arm64;
-/// base 0 reads both.
-int ParseNumber(std::string_view value) {
+/// base 0 reads both. -1 for a value that is not a number.
+int CpuinfoInteger(std::string_view value) {
   const std::string text(value);
   char* end = nullptr;
   const long n = std::strtol(text.c_str(), &end, 0);
@@ -48,29 +43,28 @@ CpuInfo ParseCpuInfo(std::string_view text) {
       info.vendor = value;
       info.arch = "x86";
     } else if (key == "cpu family") {
-      info.family = ParseNumber(value);
+      info.family = CpuinfoInteger(value);
     } else if (key == "model") {
-      info.model = ParseNumber(value);
+      info.model = CpuinfoInteger(value);
     } else if (key == "stepping") {
-      info.stepping = ParseNumber(value);
+      info.stepping = CpuinfoInteger(value);
     } else if (key == "model name") {
       info.model_name = value;
     } else if (key == "CPU implementer") {
-      info.implementer = ParseNumber(value);
+      info.implementer = CpuinfoInteger(value);
       info.arch = "arm64";
       std::ostringstream vendor;
       vendor << "ARM implementer 0x" << std::hex << info.implementer;
       info.vendor = vendor.str();
     } else if (key == "CPU part") {
-      info.part = ParseNumber(value);
+      info.part = CpuinfoInteger(value);
+    } else if (key == "microcode") {
+      info.microcode = value;
+    } else if (key == "flags") {
+      info.flags = value;
     }
   }
   return info;
-}
-
-std::string CpuInfoPath() {
-  const char* path = std::getenv("TIMEIT_CPUINFO");
-  return path != nullptr && *path != '\0' ? path : kDefaultCpuInfoPath;
 }
 
 std::string CpuModel(const CpuInfo& cpu) {
@@ -87,6 +81,10 @@ std::optional<CpuInfo> ReadCpuInfo(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return ParseCpuInfo(text.str());
+}
+
+std::optional<CpuInfo> ReadCpuInfo(const SystemRoots& roots) {
+  return ReadCpuInfo(roots.CpuInfoPath());
 }
 
 }  // namespace timeit::platforms

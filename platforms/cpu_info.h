@@ -4,13 +4,16 @@
 #include <string>
 #include <string_view>
 
+#include "platforms/system_roots.h"
+
 namespace timeit::platforms {
 
-inline constexpr const char* kDefaultCpuInfoPath = "/proc/cpuinfo";
-
 /// What /proc/cpuinfo says about the first CPU: enough to pick an event
-/// table. x86 fills vendor/family/model/stepping; arm64 fills implementer
-/// and part. Fields the file does not have stay at -1 / empty.
+/// table, and what the conditions record of it. x86 fills
+/// vendor/family/model/stepping, microcode and flags; arm64 fills
+/// implementer and part. Fields the file does not have stay at -1 / empty.
+/// The one reader of cpuinfo: platform detection, the cpu_model column, the
+/// microcode and virtualized conditions and `timeit events` all start here.
 struct CpuInfo {
   std::string arch;        ///< "x86" or "arm64", inferred from which keys exist
   std::string vendor;      ///< vendor_id (GenuineIntel, AuthenticAMD) or "ARM implementer 0x41"
@@ -20,13 +23,9 @@ struct CpuInfo {
   int stepping = -1;       ///< x86 "stepping"
   int implementer = -1;    ///< arm64 "CPU implementer" (0x41 is Arm Ltd)
   int part = -1;           ///< arm64 "CPU part" (0xd0c is Neoverse N1)
+  std::string microcode;   ///< x86 "microcode", e.g. 0xf4
+  std::string flags;       ///< x86 "flags", the CPUID feature words (hypervisor, ...)
 };
-
-/// /proc/cpuinfo, or $TIMEIT_CPUINFO when set and not empty: tests and
-/// qemu-user (which shows the host's cpuinfo) feed another machine's file this
-/// way. Every reading of this machine's cpuinfo (platform detection, the
-/// cpu_model column, `timeit events`) starts here, so they always agree.
-std::string CpuInfoPath();
 
 /// The CPU model as the results' cpu_model column has it: "model name" on
 /// x86; "implementer 0x41 part 0xd0c" on arm64, which has no model name
@@ -38,7 +37,11 @@ std::string CpuModel(const CpuInfo& cpu);
 CpuInfo ParseCpuInfo(std::string_view text);
 
 /// Reads and parses `path`; nullopt when the file cannot be read. The path is
-/// a parameter so that tests can feed a Graviton2 or Pentium D cpuinfo.
-std::optional<CpuInfo> ReadCpuInfo(const std::string& path = CpuInfoPath());
+/// a parameter so that tests (and `timeit events --cpuinfo`) can feed a
+/// Graviton2 or Pentium D cpuinfo.
+std::optional<CpuInfo> ReadCpuInfo(const std::string& path);
+
+/// Reads roots.CpuInfoPath().
+std::optional<CpuInfo> ReadCpuInfo(const SystemRoots& roots);
 
 }  // namespace timeit::platforms

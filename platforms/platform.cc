@@ -116,8 +116,8 @@ PlatformId IdentifyPlatform(const CpuInfo& cpu) {
   return PlatformId::kGeneric;
 }
 
-PlatformId DetectPlatform(const std::string& cpuinfo_path) {
-  const std::optional<CpuInfo> cpu = ReadCpuInfo(cpuinfo_path);
+PlatformId DetectPlatform(const SystemRoots& roots) {
+  const std::optional<CpuInfo> cpu = ReadCpuInfo(roots);
   return cpu ? IdentifyPlatform(*cpu) : PlatformId::kGeneric;
 }
 

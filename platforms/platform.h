@@ -66,8 +66,8 @@ std::optional<PlatformId> FindPlatform(std::string_view name);
 /// kernel can count anything is decided later by probing.
 PlatformId IdentifyPlatform(const CpuInfo& cpu);
 
-/// Reads `cpuinfo_path` and identifies the platform; kGeneric when the file
-/// cannot be read.
-PlatformId DetectPlatform(const std::string& cpuinfo_path = CpuInfoPath());
+/// Reads roots.CpuInfoPath() and identifies the platform; kGeneric when the
+/// file cannot be read.
+PlatformId DetectPlatform(const SystemRoots& roots);
 
 }  // namespace timeit::platforms

@@ -1,39 +1,68 @@
 #!/bin/sh
-# Fails when a module includes a module it may not depend on.
-# stats, platforms -> nothing of ours; counters -> platforms; wrapper -> all.
-# Inside wrapper/ the rooms are ordered: each may include only rooms before it,
-# and no room includes the root (main, dispatch).
+# Fails when a module or wrapper room includes what CONTRIBUTING.md's layout
+# table does not allow it. The table is the rule: each row's "may include"
+# cell lists, in backticks, the modules (stats, platforms, counters) and
+# wrapper rooms (base, process, ...) it may include besides itself;
+# "nothing of ours", "everything", and "every room above" (the rooms of the
+# rows before it) are read as they say. A room may list only rooms above it,
+# so the rooms cannot include each other in a circle, and none includes the
+# wrapper's root (main, dispatch).
 root=${1:-.}
+table="$root/CONTRIBUTING.md"
 status=0
-check() {  # module, then the modules it must not include
-  module=$1; shift
-  for forbidden in "$@"; do
-    if grep -rnE "#include \"$forbidden/" "$root/$module" 2>/dev/null; then
-      echo "layering: $module may not include $forbidden/" >&2
-      status=1
-    fi
-  done
-}
-check stats platforms counters wrapper
-check platforms stats counters wrapper
-check counters stats wrapper
+fail() { echo "layering: $*" >&2; status=1; }
 
-rooms="base sources process results ministat compare events check run"
-later=$rooms
-for room in $rooms; do
-  later=${later#"$room"}; later=${later# }
-  for forbidden in $later; do
-    check "wrapper/$room" "wrapper/$forbidden"
+# "folder<TAB>cell" for each row of the table whose folder holds code.
+rows=$(awk -F'|' '/^\| `[a-z_\/]+\/` \|/ {
+  folder = $2; gsub(/[ `]/, "", folder); sub(/\/$/, "", folder)
+  print folder "\t" $4 }' "$table")
+[ -n "$rows" ] || { fail "no layout table in $table"; exit 1; }
+
+# The module an include names: stats, platforms, counters, a room, or
+# "wrapper" for the root's own headers.
+module_of() {
+  case $1 in
+    wrapper/*/*) r=${1#wrapper/}; echo "${r%%/*}" ;;
+    wrapper/*) echo wrapper ;;
+    */*) echo "${1%%/*}" ;;
+  esac
+}
+
+rooms_above=""
+echo "$rows" | {
+  while IFS="$(printf '\t')" read -r folder cell; do
+    case $folder in stats|platforms|counters|wrapper|wrapper/*) ;; *) continue ;; esac
+    name=${folder#wrapper/}
+    allowed=$(echo "$cell" | grep -o '`[a-z_]*`' | tr -d '`' | tr '\n' ' ')
+    case $cell in *"every room above"*) allowed="$allowed $rooms_above" ;; esac
+    case $cell in *everything*) allowed="*" ;; esac
+    for a in $allowed; do
+      case $folder in wrapper/*)
+        case " stats platforms counters $rooms_above * " in *" $a "*) ;;
+          *) fail "$folder lists '$a', which is not a room above it or a module" ;; esac ;;
+      esac
+    done
+    if [ "$folder" = wrapper ]; then
+      files=$(find "$root/wrapper" -maxdepth 1 -name '*.h' -o -maxdepth 1 -name '*.cc')
+    else
+      files=$(find "$root/$folder" -name '*.h' -o -name '*.cc')
+    fi
+    for f in $files; do
+      grep -o '^#include "[a-z_/]*\.h"' "$f" | sed 's/#include "//; s/"$//' | while read -r inc; do
+        m=$(module_of "$inc")
+        [ "$m" = "$name" ] && continue
+        [ "$allowed" = "*" ] && continue
+        case " $allowed " in *" $m "*) continue ;; esac
+        echo "layering: ${f#"$root"/} includes $inc: $folder may include only: ${allowed:-nothing of ours}" >&2
+        echo x
+      done
+    done | grep -q x && status=1
+    case $folder in wrapper/*) rooms_above="$rooms_above $name" ;; esac
   done
-  # The root's own files (dispatch.h, subcommands.h) are above every room.
-  if grep -rnE '#include "wrapper/[a-z_]+\.h"' "$root/wrapper/$room" 2>/dev/null; then
-    echo "layering: wrapper/$room may not include wrapper's root" >&2
-    status=1
-  fi
-done
-for dir in "$root"/wrapper/*/; do
-  name=$(basename "$dir")
-  case " $rooms " in *" $name "*) ;; *) echo "layering: wrapper/$name is not a known room" >&2; status=1 ;; esac
-done
-[ $status -eq 0 ] && echo "layering: ok"
-exit $status
+  for dir in "$root"/wrapper/*/; do
+    name=$(basename "$dir")
+    case " $rooms_above " in *" $name "*) ;; *) fail "wrapper/$name is not a room of the table" ;; esac
+  done
+  [ $status -eq 0 ] && echo "layering: ok"
+  exit $status
+}

@@ -22,7 +22,7 @@ namespace timeit {
 namespace {
 
 int PrintVersion(int, char**) {
-  std::printf("timeit %s\n", kVersion);
+  std::fputs(kVersionLine, stdout);
   return kExitOk;
 }
 

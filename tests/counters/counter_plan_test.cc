@@ -26,8 +26,7 @@ TEST(CounterPlanTest, DefaultWordsAreEveryMetricOfTheDefaultSet) {
 PlanOptions QemuN1(bool force = false) {
   PlanOptions options;
   options.user_only = false;
-  options.event_source_dir = std::string(TIMEIT_SOURCE_DIR) +
-                             "/tests/platforms/data/qemu-n1-sysfs/bus/event_source/devices";
+  options.roots.sys = std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/qemu-n1-sysfs";
   options.force_events = force;
   return options;
 }

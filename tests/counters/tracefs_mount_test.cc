@@ -45,15 +45,17 @@ int InFreshNamespace(Check check) {
 TEST(TracefsMountTest, MountsItAsPerfDoesWhenAllowed) {
   const int code = InFreshNamespace([] {
     int failures = 0;
-    const TracefsState before = FindOrMountTracefs(/*may_mount=*/false);
+    const TracefsState before =
+        FindOrMountTracefs(/*may_mount=*/false, platforms::SystemRootsFromEnvironment());
     if (!before.root.empty()) failures |= 1;  // the namespace still has one
     if (before.reason.find("mount -t tracefs") == std::string::npos) failures |= 2;
-    const TracefsState after = FindOrMountTracefs(true);
+    const TracefsState after = FindOrMountTracefs(true, platforms::SystemRootsFromEnvironment());
     if (after.root != "/sys/kernel/tracing") failures |= 4;
     if (after.mounted != "tracefs on /sys/kernel/tracing") failures |= 8;
     if (!ReadTracepointId("raw_syscalls:sys_enter", {after.root}).found) failures |= 16;
     // Now it is there: found, not mounted again.
-    if (!FindOrMountTracefs(true).mounted.empty()) failures |= 32;
+    if (!FindOrMountTracefs(true, platforms::SystemRootsFromEnvironment()).mounted.empty())
+      failures |= 32;
     return failures;
   });
   if (code == 100) GTEST_SKIP() << "no private mount namespace here (needs root)";
@@ -65,7 +67,7 @@ TEST(TracefsMountTest, AUserWhoMayNotMountGetsTheReasonAndTheFix) {
   const int code = InFreshNamespace([] {
     if (setgid(kNobody) != 0 || setuid(kNobody) != 0) return 100;
     int failures = 0;
-    const TracefsState state = FindOrMountTracefs(true);
+    const TracefsState state = FindOrMountTracefs(true, platforms::SystemRootsFromEnvironment());
     if (!state.root.empty()) failures |= 1;
     if (state.error != EPERM) failures |= 2;
     if (state.reason.find("needs root or CAP_SYS_ADMIN") == std::string::npos) failures |= 4;
@@ -77,7 +79,7 @@ TEST(TracefsMountTest, AUserWhoMayNotMountGetsTheReasonAndTheFix) {
 
 TEST(TracefsMountTest, TimeitTracefsNamesTheOnlyPlaceLookedAt) {
   ::setenv("TIMEIT_TRACEFS", "/nonexistent", 1);
-  const TracefsState state = FindOrMountTracefs(true);
+  const TracefsState state = FindOrMountTracefs(true, platforms::SystemRootsFromEnvironment());
   ::unsetenv("TIMEIT_TRACEFS");
   EXPECT_TRUE(state.root.empty());
   EXPECT_TRUE(state.mounted.empty());

@@ -21,7 +21,7 @@ constexpr uid_t kNobody = 65534;
 /// Runs in the unprivileged child; returns a bit per failed expectation.
 int CheckUserOnlyCounting() {
   int failures = 0;
-  const KernelCounting kernel = ProbeKernelCounting();
+  const KernelCounting kernel = ProbeKernelCounting(platforms::SystemRoots{});
   if (kernel.allowed) return 1;
   if (kernel.note.find("sysctl kernel.perf_event_paranoid=1") == std::string::npos) failures |= 2;
   const CounterPlan plan = PlanCounters({"syscalls", "task-clock"}, PlanOptions{});
@@ -44,7 +44,7 @@ int CheckUserOnlyCounting() {
 }
 
 TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
-  const auto paranoid = ReadPerfEventParanoid();
+  const auto paranoid = platforms::ReadPerfEventParanoid(platforms::SystemRoots{});
   if (!paranoid || *paranoid < 2) {
     GTEST_SKIP() << "kernel.perf_event_paranoid is " << (paranoid ? *paranoid : -99)
                  << ": unprivileged users may count the kernel here";

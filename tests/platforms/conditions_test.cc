@@ -13,7 +13,7 @@ namespace {
 /// The fixture trees of tests/platforms/data/machines (see its README).
 SystemRoots Machine(const std::string& name) {
   const std::string dir = std::string(TIMEIT_TEST_DATA_DIR) + "/data/machines/" + name;
-  return SystemRoots{dir + "/proc", dir + "/sys", true};
+  return OtherMachineRoots(dir + "/proc", dir + "/sys");
 }
 
 // The expected digests were computed by a separate Python FNV-1a over
@@ -93,7 +93,7 @@ TEST(ConditionsTest, QemuGuestWithoutCpufreq) {
 }
 
 TEST(ConditionsTest, MissingTreesGiveEmptyValues) {
-  const Conditions c = ReadConditions(SystemRoots{"/nonexistent/proc", "/nonexistent/sys", true});
+  const Conditions c = ReadConditions(OtherMachineRoots("/nonexistent/proc", "/nonexistent/sys"));
   for (const ConditionField& f : ConditionFields()) EXPECT_EQ(c.*f.value, "") << f.name;
 }
 

@@ -75,13 +75,31 @@ TEST(CpuInfoTest, PathIsTimeitCpuinfoWhenSet) {
   const char* old = std::getenv("TIMEIT_CPUINFO");
   const std::string saved = old != nullptr ? old : "";
   ::setenv("TIMEIT_CPUINFO", Fixture("graviton2.cpuinfo").c_str(), 1);
-  EXPECT_EQ(CpuInfoPath(), Fixture("graviton2.cpuinfo"));
-  EXPECT_EQ(DetectPlatform(), PlatformId::kNeoverseN1);
+  EXPECT_EQ(SystemRootsFromEnvironment().CpuInfoPath(), Fixture("graviton2.cpuinfo"));
+  EXPECT_EQ(DetectPlatform(SystemRootsFromEnvironment()), PlatformId::kNeoverseN1);
   ::setenv("TIMEIT_CPUINFO", "", 1);
-  EXPECT_EQ(CpuInfoPath(), "/proc/cpuinfo");
+  EXPECT_EQ(SystemRootsFromEnvironment().CpuInfoPath(), "/proc/cpuinfo");
   ::unsetenv("TIMEIT_CPUINFO");
-  EXPECT_EQ(CpuInfoPath(), "/proc/cpuinfo");
+  EXPECT_EQ(SystemRootsFromEnvironment().CpuInfoPath(), "/proc/cpuinfo");
   if (old != nullptr) ::setenv("TIMEIT_CPUINFO", saved.c_str(), 1);
+}
+
+// Without an override the cpuinfo is the proc root's, so that the platform
+// and the conditions of one fixture tree describe one machine.
+TEST(CpuInfoTest, PathFollowsTheProcRoot) {
+  SystemRoots roots;
+  roots.proc = "/x/proc";
+  EXPECT_EQ(roots.CpuInfoPath(), "/x/proc/cpuinfo");
+  roots.cpuinfo = "/y/cpuinfo";
+  EXPECT_EQ(roots.CpuInfoPath(), "/y/cpuinfo");
+}
+
+TEST(CpuInfoTest, MicrocodeAndFlagsOfTheFirstCpu) {
+  const CpuInfo cpu = ParseCpuInfo(
+      "processor\t: 0\nmicrocode\t: 0xf4\r\nflags\t\t: fpu vme hypervisor\n\n"
+      "processor\t: 1\nmicrocode\t: 0xf5\nflags\t\t: fpu\n");
+  EXPECT_EQ(cpu.microcode, "0xf4");
+  EXPECT_EQ(cpu.flags, "fpu vme hypervisor");
 }
 
 TEST(CpuInfoTest, IdentifiesSkylakeAndZen3) {

@@ -10,7 +10,7 @@ namespace {
 
 platforms::Conditions Machine(const std::string& name) {
   const std::string dir = std::string(TIMEIT_SOURCE_DIR) + "/tests/platforms/data/machines/" + name;
-  return platforms::ReadConditions(platforms::SystemRoots{dir + "/proc", dir + "/sys", true});
+  return platforms::ReadConditions(platforms::OtherMachineRoots(dir + "/proc", dir + "/sys"));
 }
 
 std::vector<std::string> Formatted(const std::vector<CheckLine>& lines) {

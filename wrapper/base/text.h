@@ -3,10 +3,12 @@
 #include <string>
 #include <string_view>
 
+#include "platforms/trim.h"
+
 namespace timeit {
 
-/// `text` without leading and trailing blanks and tabs.
-std::string_view Trim(std::string_view text);
+/// The one Trim (blanks, tabs and line ends), which platforms/ needs too.
+using platforms::Trim;
 
 /// `text` in single quotes for a one-line message: at most 40 characters,
 /// then "...", line breaks as spaces, so that a 10 MB field or a name with a

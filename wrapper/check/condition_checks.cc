@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <sstream>
+
+#include "wrapper/base/number_text.h"
 
 namespace timeit {
 namespace {
@@ -66,8 +67,7 @@ CheckLine NmiWatchdog(const std::string& nmi) {
 
 CheckLine Load(const std::string& load1) {
   double load = 0;
-  const auto [p, ec] = std::from_chars(load1.data(), load1.data() + load1.size(), load);
-  if (load1.empty() || ec != std::errc())
+  if (!ParseFinite(load1, load))
     return Line(CheckLevel::kInfo, "load1", OrUnknown(load1, "no /proc/loadavg"));
   if (load < 1.0) return Line(CheckLevel::kOk, "load1", load1);
   return Line(CheckLevel::kWarn, "load1",
@@ -83,10 +83,10 @@ int CountCpus(const std::string& list) {
   for (std::string range; std::getline(in, range, ',');) {
     int first = 0, last = 0;
     const auto dash = range.find('-');
-    std::from_chars(range.data(), range.data() + range.size(), first);
+    if (!ParseWhole(std::string_view(range).substr(0, dash), first)) continue;
     last = first;
-    if (dash != std::string::npos)
-      std::from_chars(range.data() + dash + 1, range.data() + range.size(), last);
+    if (dash != std::string::npos && !ParseWhole(std::string_view(range).substr(dash + 1), last))
+      continue;
     count += last - first + 1;
   }
   return count;

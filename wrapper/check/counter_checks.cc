@@ -12,6 +12,7 @@
 #include "counters/privilege.h"
 #include "counters/tracefs.h"
 #include "platforms/kernel_pmus.h"
+#include "wrapper/base/number_text.h"
 
 namespace timeit {
 namespace {
@@ -32,10 +33,10 @@ CheckLine Pmu(const std::vector<platforms::KernelPmu>& pmus) {
               "tracepoints still count");
 }
 
-CheckLine Paranoid(const std::string& value, bool live) {
+CheckLine Paranoid(const std::string& value, const platforms::SystemRoots& roots, bool live) {
   const std::string fix = "; fix: sysctl kernel.perf_event_paranoid=1";
   if (live) {
-    const counters::KernelCounting k = counters::ProbeKernelCounting();
+    const counters::KernelCounting k = counters::ProbeKernelCounting(roots);
     if (k.allowed)
       return Line(CheckLevel::kOk, "paranoid",
                   fmt::format("{}: this process may count user and kernel mode",
@@ -46,11 +47,8 @@ CheckLine Paranoid(const std::string& value, bool live) {
                             value.empty() ? "?" : value, fix));
   }
   int level = 0;
-  try {
-    level = std::stoi(value);
-  } catch (const std::exception&) {
+  if (!ParseWhole(value, level))
     return Line(CheckLevel::kInfo, "paranoid", "unknown (no kernel.perf_event_paranoid)");
-  }
   if (level <= 1)
     return Line(CheckLevel::kOk, "paranoid", value + ": every user counts user and kernel mode");
   return Line(CheckLevel::kWarn, "paranoid",
@@ -112,8 +110,8 @@ CheckLine FreeCounters(bool has_pmu, bool live, const std::string& nmi_watchdog)
 std::vector<CheckLine> CheckCounters(const platforms::Conditions& c,
                                      const platforms::SystemRoots& roots) {
   const bool live = !roots.from_environment;
-  const auto pmus = platforms::ReadKernelPmus(platforms::EventSourceDir(roots.sys));
-  return {Pmu(pmus), Paranoid(c.perf_event_paranoid, live), Tracefs(roots, live),
+  const auto pmus = platforms::ReadKernelPmus(roots.EventSourceDir());
+  return {Pmu(pmus), Paranoid(c.perf_event_paranoid, roots, live), Tracefs(roots, live),
           FreeCounters(platforms::HasHardwareCpuPmu(pmus), live, c.nmi_watchdog)};
 }
 

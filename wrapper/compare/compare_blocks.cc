@@ -7,7 +7,7 @@
 #include "stats/data_set.h"
 #include "stats/mann_whitney.h"
 #include "wrapper/compare/compare_numbers.h"
-#include "wrapper/sources/resource_usage_source.h"
+#include "wrapper/results/results_columns.h"
 
 namespace timeit {
 namespace {
@@ -109,9 +109,7 @@ std::string VerdictText(const ComparisonRow& row) {
 }
 
 bool BlockByDefault(const std::string& metric) {
-  static const std::vector<std::string> usage = ResourceUsageSource().Columns();
-  const auto it = std::find(usage.begin(), usage.end(), metric);
-  return it == usage.end() || it - usage.begin() < 3;  // real, user, sys
+  return !IsResourceUsageColumn(metric) || IsTimeColumn(metric);
 }
 
 std::vector<std::vector<std::string>> GroupIdenticalMetrics(

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
+#include "wrapper/base/number_text.h"
 #include "wrapper/results/results_columns.h"
 
 namespace timeit {
@@ -29,10 +29,10 @@ std::vector<std::string> Words(const std::string& text) {
   return words;
 }
 
+/// A load1 cell's number; NaN (never "a CPU apart") for one that is not.
 double Number(const std::string& text) {
   double d = 0;
-  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-  return ec == std::errc() ? d : std::nan("");
+  return ParseFinite(text, d) ? d : std::nan("");
 }
 
 /// load1 is a measurement, not a setting: two values differ when they are

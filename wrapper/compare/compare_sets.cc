@@ -13,11 +13,10 @@
 #include "wrapper/base/text.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
+#include "wrapper/results/results_notes.h"
 
 namespace timeit {
 namespace {
-
-constexpr std::string_view kRunningSuffix = ".running";
 
 /// The `run` cell as a number; `ordinal` when it is missing or not a whole number.
 long RunNumber(std::string_view cell, long ordinal) {
@@ -35,7 +34,7 @@ std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
   std::vector<std::size_t> metrics;
   for (std::size_t c = 0; c < t.columns.size(); ++c) {
     const std::string& name = t.columns[c];
-    if (IsNonMetricColumn(name) || name.ends_with(kRunningSuffix)) continue;
+    if (IsNonMetricColumn(name) || IsRunningColumn(name)) continue;
     for (const auto& row : t.rows) {
       if (IsEmptyCell(row[c])) continue;
       if (CellNumber(row[c])) metrics.push_back(c);
@@ -43,7 +42,7 @@ std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
     }
     // A column with no value at all may still be a counter that was not
     // permitted: keep it when it has a `.running` companion.
-    if ((metrics.empty() || metrics.back() != c) && t.Column(name + std::string(kRunningSuffix)) &&
+    if ((metrics.empty() || metrics.back() != c) && t.Column(RunningColumn(name)) &&
         std::all_of(t.rows.begin(), t.rows.end(),
                     [c](const auto& row) { return IsEmptyCell(row[c]); }))
       metrics.push_back(c);
@@ -141,7 +140,7 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
   std::vector<std::optional<std::size_t>> running;
   for (std::size_t c : metric_columns) {
     AddDistinct(in_.metrics, t.columns[c]);
-    running.push_back(t.Column(t.columns[c] + std::string(kRunningSuffix)));
+    running.push_back(t.Column(RunningColumn(t.columns[c])));
     if (running.back()) AddDistinct(counters_, t.columns[c]);
   }
   const auto warmup = t.Column("warmup"), status = t.Column("status"),
@@ -187,20 +186,11 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
     AddDistinct(set.kernel_releases, kernel);
     RecordConditions(t, r, set);
     set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
-    std::string_view note_cell = notes ? std::string_view(t.rows[r][*notes]) : std::string_view();
-    while (!note_cell.empty()) {
-      const std::size_t end = std::min(note_cell.find("; "), note_cell.size());
-      AddDistinct(set.notes, std::string(note_cell.substr(0, end)));
-      note_cell.remove_prefix(std::min(end + 2, note_cell.size()));
-    }
+    if (notes)
+      for (const std::string& note : SplitNotes(t.rows[r][*notes])) AddDistinct(set.notes, note);
     for (std::size_t i = 0; i < metric_columns.size(); ++i) {
       MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
-      const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
-      if (v && !std::isfinite(*v))
-        throw InputError(t.file, t.lines[r],
-                         "column " + QuoteForMessage(t.columns[metric_columns[i]]) + ": " +
-                             QuoteForMessage(Trim(t.rows[r][metric_columns[i]])) +
-                             " is not a finite number");
+      const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i], /*finite=*/true);
       if (!v) {
         ++m.empty_cells;
         continue;
@@ -274,12 +264,11 @@ std::string_view BaseName(std::string_view metric) {
 }  // namespace
 
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters) {
-  constexpr std::string_view kTimes[] = {"real", "user", "sys"};
   constexpr std::string_view kDerived[] = {"ipc", "icache-mpki"};
   const auto rank = [&](const std::string& m) -> std::pair<int, std::size_t> {
     const std::string_view base = BaseName(m);
-    for (std::size_t i = 0; i < std::size(kTimes); ++i)
-      if (m == kTimes[i]) return {0, i};
+    for (std::size_t i = 0; i < kTimeColumns.size(); ++i)
+      if (m == kTimeColumns[i]) return {0, i};
     for (std::size_t i = 0; i < std::size(kDerived); ++i)
       if (base == kDerived[i]) return {2, i};
     const bool counter = platforms::FindMetric(base).has_value() ||

@@ -9,16 +9,15 @@
 
 #include "counters/counter_plan.h"
 #include "counters/pfm_library.h"
-#include "counters/privilege.h"
 #include "platforms/cpu_info.h"
 #include "platforms/event_tables.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/platform.h"
 #include "platforms/pmu_events.h"
+#include "platforms/system_roots.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/base/text.h"
-#include "wrapper/sources/counter_source.h"
 
 namespace timeit {
 namespace {
@@ -68,23 +67,24 @@ bool TableNeedsTheI386Build(const platforms::PlatformInfo& info) {
   return info.pfm_i386_only && !counters::PfmHasPmu(std::string(info.pfm_pmu));
 }
 
-void PrintHeader(platforms::PlatformId platform, bool named, const std::string& cpuinfo_path,
+void PrintHeader(platforms::PlatformId platform, bool named, const platforms::SystemRoots& roots,
                  const counters::CounterPlan& plan) {
   const auto& info = platforms::GetPlatformInfo(platform);
   if (named) {
     PrintWrapped(fmt::format("platform: {} ({}), as named; this machine is not consulted for it",
                              info.name, info.description));
   } else {
-    const auto cpu = platforms::ReadCpuInfo(cpuinfo_path);
+    const auto cpu = platforms::ReadCpuInfo(roots);
     PrintWrapped(fmt::format("platform: {} ({}), from {}: {}", info.name, info.description,
-                             cpuinfo_path, cpu ? CpuSummary(*cpu) : std::string("unreadable")));
+                             roots.CpuInfoPath(),
+                             cpu ? CpuSummary(*cpu) : std::string("unreadable")));
   }
-  const auto pmus = platforms::ReadKernelPmus(EventSourceDir());
+  const auto pmus = platforms::ReadKernelPmus(roots.EventSourceDir());
   std::string list;
   for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
   PrintWrapped(fmt::format("kernel PMUs:{}{}", list.empty() ? " none" : list,
                            platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU"));
-  if (const auto arm = platforms::ReadArmPmuEvents(EventSourceDir())) {
+  if (const auto arm = platforms::ReadArmPmuEvents(roots.EventSourceDir())) {
     std::string names;
     for (const auto& [name, number] : arm->events) names += " " + name;
     PrintWrapped(fmt::format("{} implements (sysfs events/):{}", arm->pmu,
@@ -99,7 +99,7 @@ void PrintHeader(platforms::PlatformId platform, bool named, const std::string& 
                     "the kernel's generic events stand in; timeit's i386 build uses the {} table",
                     info.pfm_pmu, info.name));
   }
-  const auto paranoid = counters::ReadPerfEventParanoid();
+  const auto paranoid = platforms::ReadPerfEventParanoid(roots);
   fmt::print("counting: {} (kernel.perf_event_paranoid={})\n\n",
              plan.user_only ? "user mode only" : "user and kernel mode",
              paranoid ? std::to_string(*paranoid) : "?");
@@ -179,7 +179,8 @@ void PrintTable(const std::vector<TableRow>& rows) {
 
 int EventsMain(int argc, char** argv) {
   std::string platform_name;
-  std::string cpuinfo_path = platforms::CpuInfoPath();
+  platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
+  std::string cpuinfo_path;
   bool help = false;
   po::options_description flags;
   auto add = flags.add_options();
@@ -200,6 +201,7 @@ int EventsMain(int argc, char** argv) {
         FormatOptionHelp(flags));
     return kExitOk;
   }
+  if (!cpuinfo_path.empty()) roots.cpuinfo = cpuinfo_path;
   platforms::PlatformId platform;
   const bool named = !platform_name.empty();
   if (named) {
@@ -220,15 +222,15 @@ int EventsMain(int argc, char** argv) {
           info.name, info.pfm_pmu));
     }
   } else {
-    platform = platforms::DetectPlatform(cpuinfo_path);
+    platform = platforms::DetectPlatform(roots);
   }
   counters::PlanOptions options;
   options.platform = platform;
-  options.event_source_dir = EventSourceDir();
+  options.roots = roots;
   std::vector<std::string> metrics;  // the default set, then exc-svc & co.
   for (const auto& m : platforms::AllMetrics()) metrics.emplace_back(m.name);
   const counters::CounterPlan plan = counters::PlanCounters(metrics, options);
-  PrintHeader(platform, named, cpuinfo_path, plan);
+  PrintHeader(platform, named, roots, plan);
   PrintTable(TableRows(plan, platform));
   for (const std::string& note : plan.notes) fmt::print("\n{}\n", Wrap("note: " + note, 0, 2));
   return kExitOk;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stats/parse_number.h"
+#include "wrapper/base/decimal_number.h"
 #include "wrapper/base/errors.h"
 
 namespace timeit {
@@ -53,7 +53,7 @@ class LineParser {
       while (p < end && In(delimiters_, *p)) ++p;
       if (p == end || *p == '#') return;
       double v = 0;
-      const auto [stop, ec] = stats::ParseNumber(p, end, v);
+      const auto [stop, ec] = FromCharsDouble(p, end, v);
       if (ec == std::errc() && (stop == end || In(delimiters_, *stop)) && std::isfinite(v)) {
         values_.Append(v);
         return;
@@ -84,7 +84,7 @@ class LineParser {
 
   double ToNumber(const char* begin, const char* end) const {
     double v = 0;
-    const auto [ptr, ec] = stats::ParseNumber(begin, end, v);
+    const auto [ptr, ec] = FromCharsDouble(begin, end, v);
     if (ec != std::errc() || ptr != end) v = ToNumberSlow(begin, end);
     if (!std::isfinite(v)) Fail(begin, end, "is not a finite number");
     return v;

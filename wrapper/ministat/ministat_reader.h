@@ -17,7 +17,7 @@ struct ColumnFormat {
 /// rules), a field starting with '#' before the wanted column ends the line
 /// as a comment, and lines without the column (blank ones included) are
 /// skipped. The field must be a whole, finite number as strtod reads it
-/// (stats::ParseNumber on the fast path, strtod only for forms it does not
+/// (FromCharsDouble on the fast path, strtod only for forms it does not
 /// take, such as "+1" or "0x1p3").
 ///
 /// Reads in 1 MiB blocks and stores nothing per line but the value, so a

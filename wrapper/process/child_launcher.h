@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/sources/measurement_source.h"
+#include "wrapper/process/run_exit.h"
 
 namespace timeit {
 

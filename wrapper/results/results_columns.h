@@ -1,9 +1,13 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "platforms/conditions.h"
+#include "wrapper/sources/resource_usage_source.h"
 
 namespace timeit {
 
@@ -16,24 +20,53 @@ namespace timeit {
 /// the name in `status` and no `status_text`; compare reads both.
 inline constexpr std::array<std::string_view, 6> kRunColumns = {"label", "run",    "warmup",
                                                                 "start", "status", "status_text"};
-/// The conditions (platforms::ConditionFields, boot_id .. virtualized) come
-/// after `platform`; files written before they existed lack them.
-inline constexpr std::array<std::string_view, 22> kSeriesColumns = {
-    "notes",          "host",     "kernel_release", "kernel_version",
-    "cpu_model",      "platform", "boot_id",        "cmdline",
-    "microcode",      "governor", "boost",          "smt",
-    "aslr",           "thp",      "nmi_watchdog",   "perf_event_paranoid",
-    "mitigations",    "load1",    "cpus_online",    "virtualized",
-    "timeit_version", "command"};
+/// The condition columns, named by platforms::ConditionFields() (boot_id ..
+/// virtualized), in its order.
+inline constexpr auto kConditionColumns = [] {
+  std::array<std::string_view, platforms::kConditionFields.size()> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = platforms::kConditionFields[i].name;
+  return names;
+}();
 
-/// The condition columns among them, as platforms::ConditionFields names them.
-inline constexpr std::array<std::string_view, 14> kConditionColumns = {
-    "boot_id",     "cmdline", "microcode",   "governor",     "boost",
-    "smt",         "aslr",    "thp",         "nmi_watchdog", "perf_event_paranoid",
-    "mitigations", "load1",   "cpus_online", "virtualized"};
+/// The series columns: the conditions come after `platform`; files written
+/// before they existed lack them.
+inline constexpr auto kSeriesColumns = [] {
+  constexpr std::string_view kBefore[] = {"notes",          "host",      "kernel_release",
+                                          "kernel_version", "cpu_model", "platform"};
+  constexpr std::string_view kAfter[] = {"timeit_version", "command"};
+  std::array<std::string_view, std::size(kBefore) + kConditionColumns.size() + std::size(kAfter)>
+      names{};
+  std::size_t n = 0;
+  for (std::string_view c : kBefore) names[n++] = c;
+  for (std::string_view c : kConditionColumns) names[n++] = c;
+  for (std::string_view c : kAfter) names[n++] = c;
+  return names;
+}();
 
 constexpr bool IsConditionColumn(std::string_view name) {
   for (std::string_view c : kConditionColumns)
+    if (c == name) return true;
+  return false;
+}
+
+/// A counter's `<metric>.running` companion is named by RunningColumn and
+/// told by IsRunningColumn (wrapper/sources/measurement_source.h, where the
+/// counter source that writes it can reach them; readers get them here).
+
+/// The time metrics, first of every results CSV: real, user, sys (seconds).
+inline constexpr std::span<const std::string_view> kTimeColumns =
+    std::span(kResourceUsageColumns).first<kTimeColumnCount>();
+
+constexpr bool IsTimeColumn(std::string_view name) {
+  for (std::string_view c : kTimeColumns)
+    if (c == name) return true;
+  return false;
+}
+
+/// A metric of the resource usage from wait4: a time or one of its counts
+/// (maxrss, minflt, ...).
+constexpr bool IsResourceUsageColumn(std::string_view name) {
+  for (std::string_view c : kResourceUsageColumns)
     if (c == name) return true;
   return false;
 }

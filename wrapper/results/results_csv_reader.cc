@@ -74,24 +74,14 @@ bool IsEmptyCell(std::string_view cell) {
   return cell.empty() || cell == "NA" || cell == "nan" || cell == "NaN";
 }
 
-std::optional<double> CellNumber(std::string_view cell) {
-  cell = Trim(cell);
-  if (!cell.empty() && cell.front() == '+') cell.remove_prefix(1);
-  double d = 0;
-  if (!ParseWhole(cell, d)) return std::nullopt;
-  return d;
-}
+std::optional<double> CellNumber(std::string_view cell) { return ParseCellNumber(cell); }
 
 std::optional<double> ParseMetricCell(const ResultsTable& table, std::size_t row,
-                                      std::size_t column) {
+                                      std::size_t column, bool finite) {
   const std::string& cell = table.rows[row][column];
   if (IsEmptyCell(cell)) return std::nullopt;
-  const std::optional<double> v = CellNumber(cell);
-  if (!v)
-    throw InputError(table.file, table.lines[row],
-                     "column " + QuoteForMessage(table.columns[column]) + ": " +
-                         QuoteForMessage(Trim(cell)) + " is not a number");
-  return v;
+  return CellNumberIn(table.file, table.lines[row],
+                      "column " + QuoteForMessage(table.columns[column]), cell, finite);
 }
 
 }  // namespace timeit

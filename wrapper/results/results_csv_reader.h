@@ -33,13 +33,14 @@ ResultsTable ReadResultsCsv(const std::string& path, std::vector<std::string>* w
 /// Whether a cell holds no value: blank, or NA/nan/NaN as pandas and R write.
 bool IsEmptyCell(std::string_view cell);
 
-/// A cell read as a number (ParseWhole's rules, with blanks around it and a
-/// leading '+' allowed, as spreadsheets write them); nullopt for text.
+/// A cell read as a number (ParseCellNumber: blanks around it and a leading
+/// '+' allowed, as spreadsheets write them); nullopt for text.
 std::optional<double> CellNumber(std::string_view cell);
 
 /// The number in a metric cell: nullopt for an empty cell. Throws InputError
-/// naming file, line and column for text that is not a number.
+/// naming file, line and column for text that is not a number (and, when
+/// `finite`, for "inf").
 std::optional<double> ParseMetricCell(const ResultsTable& table, std::size_t row,
-                                      std::size_t column);
+                                      std::size_t column, bool finite = false);
 
 }  // namespace timeit

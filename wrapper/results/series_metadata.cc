@@ -56,15 +56,17 @@ SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, boo
   m.host = id.host;
   m.kernel_release = id.kernel_release;
   m.kernel_version = id.kernel_version;
-  // One reading of the file for both columns, so they describe one machine.
-  const std::optional<platforms::CpuInfo> cpu = platforms::ReadCpuInfo();
+  // One set of roots and one reading of cpuinfo for the cpu_model, platform
+  // and condition columns, so that they describe one machine.
+  const platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
+  const std::optional<platforms::CpuInfo> cpu = platforms::ReadCpuInfo(roots);
   m.cpu_model = cpu ? platforms::CpuModel(*cpu) : std::string();
   m.platform = platforms::GetPlatformInfo(cpu ? platforms::IdentifyPlatform(*cpu)
                                               : platforms::PlatformId::kGeneric)
                    .name;
   m.timeit_version = kVersion;
   m.command = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
-  m.conditions = platforms::ReadConditions(platforms::SystemRootsFromEnvironment());
+  m.conditions = platforms::ReadConditions(roots);
   return m;
 }
 

@@ -22,13 +22,14 @@ struct SeriesMetadata {
   /// The metrics better when higher, separated by spaces: the
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
-  /// What can skew a comparison, read at the start of the series from
-  /// $TIMEIT_PROC_ROOT and $TIMEIT_SYS_ROOT (default /proc and /sys).
+  /// What can skew a comparison, read at the start of the series under
+  /// platforms::SystemRootsFromEnvironment() (default /proc and /sys).
   platforms::Conditions conditions;
 };
 
-/// Reads uname and the machine's cpuinfo (platforms::CpuInfoPath(), so
-/// $TIMEIT_CPUINFO counts here as for the counters) once.
+/// Reads uname, the machine's cpuinfo and its conditions once, all under
+/// platforms::SystemRootsFromEnvironment() (so $TIMEIT_CPUINFO and
+/// $TIMEIT_PROC_ROOT count here as for the counters).
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);
 
 /// The value of series column `column` (one of kSeriesColumns but

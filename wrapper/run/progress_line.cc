@@ -6,6 +6,9 @@
 #include <string>
 #include <system_error>
 
+#include "wrapper/base/number_text.h"
+#include "wrapper/base/text.h"
+
 namespace timeit {
 namespace {
 
@@ -29,9 +32,11 @@ std::optional<std::uint64_t> WcharOf(const std::string& io_path) {
   if (f == nullptr) return std::nullopt;
   std::optional<std::uint64_t> written;
   char line[128];
+  constexpr std::string_view kKey = "wchar: ";
   while (std::fgets(line, sizeof line, f) != nullptr) {
-    unsigned long long v = 0;
-    if (std::sscanf(line, "wchar: %llu", &v) == 1) written = v;
+    const std::string_view text = Trim(line);
+    std::uint64_t v = 0;
+    if (text.starts_with(kKey) && ParseWhole(text.substr(kKey.size()), v)) written = v;
   }
   std::fclose(f);
   return written;

@@ -208,7 +208,7 @@ int RunMain(int argc, char** argv) {
     return kExitOk;
   }
   if (o.version) {
-    std::printf("timeit %s\n", kVersion);
+    std::fputs(kVersionLine, stdout);
     return kExitOk;
   }
   LaunchSpec spec = CommandSpec(o);

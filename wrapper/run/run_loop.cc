@@ -8,6 +8,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/process/process_tree.h"
+#include "wrapper/results/results_notes.h"
 
 namespace timeit {
 namespace {
@@ -61,8 +62,7 @@ void RunLoop::PrintNotes(int run) {
   for (auto& s : p_.sources) {
     for (const std::string& note : s->TakeNotes()) {
       if (!p_.options.quiet) Say(run > 0 ? "run " + std::to_string(run) + ": " + note : note);
-      if (!notes_.empty()) notes_ += "; ";
-      notes_ += note;
+      AppendNote(notes_, note);
     }
   }
 }
@@ -142,7 +142,7 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
         "processes of the command outlived it in its process group and were killed";
     if (!p_.options.quiet)
       Say("run " + std::to_string(run.number) + ": " + note + " (reported once)");
-    notes_ += (notes_.empty() ? "" : "; ") + note;
+    AppendNote(notes_, note);
   }
 }
 

@@ -22,7 +22,7 @@ void RunSummary::Print(std::FILE* out) const {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     // A counter's running fraction is bookkeeping for the CSV (multiplexing
     // is said as a note when it happens), not a result to summarise.
-    if (values_[i].empty() || columns_[i].ends_with(".running")) continue;
+    if (values_[i].empty() || IsRunningColumn(columns_[i])) continue;
     if (!header) {
       std::fputs(stats::FormatVitalsHeader().c_str(), out);
       header = true;

@@ -6,10 +6,10 @@
 #include "counters/counter_plan.h"
 #include "counters/generic_events.h"
 #include "counters/tree_counters.h"
-#include "platforms/conditions.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
+#include "platforms/system_roots.h"
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 
@@ -78,8 +78,8 @@ std::vector<std::string> KnownEventNames() {
 
 counters::PlanOptions MakePlanOptions(bool force_events) {
   counters::PlanOptions options;
-  options.platform = platforms::DetectPlatform();
-  options.event_source_dir = EventSourceDir();
+  options.roots = platforms::SystemRootsFromEnvironment();
+  options.platform = platforms::DetectPlatform(options.roots);
   options.force_events = force_events;
   return options;
 }
@@ -100,7 +100,8 @@ CounterSource::CounterSource(const std::vector<std::string>& words, bool force_e
   }
   setup_notes_ = plan_.notes;
   // Without a hardware PMU every hardware metric fails the same way: say it once.
-  const bool no_pmu = !platforms::HasHardwareCpuPmu(platforms::ReadKernelPmus(EventSourceDir()));
+  const bool no_pmu = !platforms::HasHardwareCpuPmu(
+      platforms::ReadKernelPmus(platforms::SystemRootsFromEnvironment().EventSourceDir()));
   std::string unsupported;
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kCounted) continue;
@@ -132,7 +133,8 @@ std::vector<std::string> CounterSource::Columns() const {
     columns.push_back(ColumnName(c.label, plan_.user_only));
   }
   for (const PlannedCounter& c : plan_.counters) {
-    if (!IsSoftwareMetric(c)) columns.push_back(ColumnName(c.label, plan_.user_only) + ".running");
+    if (!IsSoftwareMetric(c))
+      columns.push_back(RunningColumn(ColumnName(c.label, plan_.user_only)));
   }
   if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
   if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
@@ -241,10 +243,6 @@ std::vector<std::string> CounterSource::TakeNotes() {
 }
 
 }  // namespace
-
-std::string EventSourceDir() {
-  return platforms::EventSourceDir(platforms::SystemRootsFromEnvironment().sys);
-}
 
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
                                                      bool force_events) {

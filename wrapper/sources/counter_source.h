@@ -20,13 +20,10 @@ namespace timeit {
 /// each counter that can be multiplexed (not the software metrics); then
 /// `ipc` and `icache-mpki` when their inputs are among the counters.
 /// `force_events` (--force-events) counts events the PMU's sysfs list
-/// lacks. $TIMEIT_SYS_ROOT replaces /sys for the PMU lists (tests use fixture
-/// trees, as $TIMEIT_CPUINFO replaces /proc/cpuinfo).
+/// lacks. The machine is read where platforms::SystemRootsFromEnvironment()
+/// says ($TIMEIT_SYS_ROOT for the PMU lists, $TIMEIT_CPUINFO for the platform:
+/// tests use fixture trees).
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
                                                      bool force_events = false);
-
-/// The kernel's PMUs: /sys/bus/event_source/devices, under $TIMEIT_SYS_ROOT
-/// instead of /sys when set.
-std::string EventSourceDir();
 
 }  // namespace timeit

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <cstddef>
@@ -9,15 +8,9 @@
 #include <string_view>
 #include <vector>
 
-namespace timeit {
+#include "wrapper/process/run_exit.h"
 
-/// What the run loop knows once a run's command has been reaped.
-struct RunExit {
-  pid_t pid = -1;
-  int wait_status = 0;      ///< as from wait4
-  struct rusage usage {};   ///< the command's whole reaped tree, from wait4
-  double wall_seconds = 0;  ///< from release of the child to its reaping
-};
+namespace timeit {
 
 /// The longest line of the command's output a source is given: a longer
 /// line is cut to its first kMaxOutputLine bytes (the rest is passed on to
@@ -28,6 +21,16 @@ inline constexpr std::size_t kMaxOutputLine = 64 * 1024;
 /// One run's values for a source's columns; nullopt is "not measured" and
 /// becomes an empty CSV cell, never a 0.
 using MetricValues = std::vector<std::optional<double>>;
+
+/// The companion column of a counted metric, `<metric>.running`: the
+/// fraction of the run its counter was on a PMU. The one pair that writes and
+/// reads the name: the counter source writes it, the results' readers
+/// (results_columns.h, which compare and the run mode use) read it.
+inline std::string RunningColumn(std::string_view metric) {
+  return std::string(metric) + ".running";
+}
+/// True for a `<metric>.running` column (never a metric of its own).
+constexpr bool IsRunningColumn(std::string_view column) { return column.ends_with(".running"); }
 
 /// A plug-in of the run loop that measures each run. Resource usage from
 /// wait4 is one, perf counters another; the run loop knows only this

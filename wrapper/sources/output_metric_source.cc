@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <utility>
 
 #include "wrapper/base/errors.h"
+#include "wrapper/base/number_text.h"
 
 namespace timeit {
 namespace {
@@ -30,19 +30,12 @@ bool IsNameChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' || c == '.';
 }
 
-/// The number in `text` (blanks around it allowed, a leading '+' too), or
-/// nullopt: "1.2k", "3,400", "inf" and "nan" are not numbers here.
-std::optional<double> ParseNumber(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  if (text.empty() || !(std::isdigit(static_cast<unsigned char>(text.front())) != 0 ||
-                        text.front() == '-' || text.front() == '.'))
-    return std::nullopt;
-  double v = 0;
-  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
+/// The number in `text` as ParseCellNumber reads it (blanks around it
+/// allowed, a leading '+' too), or nullopt: "1.2k", "3,400", "inf" and "nan"
+/// are not numbers here.
+std::optional<double> FiniteNumber(std::string_view text) {
+  const std::optional<double> v = ParseCellNumber(text);
+  return v && std::isfinite(*v) ? v : std::nullopt;
 }
 
 struct CodeDeleter {
@@ -100,7 +93,7 @@ class OutputMetricSource : public MeasurementSource {
       if (!m.matched) {
         notes_.push_back(m.spec.name + ": no match for " + Quote(m.spec.pattern) +
                          " in the output");
-      } else if (m.capture_size > kMaxCapture || !(value = ParseNumber(capture))) {
+      } else if (m.capture_size > kMaxCapture || !(value = FiniteNumber(capture))) {
         notes_.push_back(m.spec.name + ": " + Quote(capture) +
                          (m.capture_size > kMaxCapture ? " (cut)" : "") +
                          " in the output is not a number");
@@ -196,7 +189,7 @@ OutputMetricSpec ParseOutputMetric(const std::string& text) {
   spec.name = text.substr(0, eq);
   spec.pattern = text.substr(eq + 1);
   if (spec.name.empty() || !std::all_of(spec.name.begin(), spec.name.end(), IsNameChar) ||
-      ParseNumber(spec.name) || spec.name.ends_with(".running"))
+      FiniteNumber(spec.name) || IsRunningColumn(spec.name))
     throw UsageError(
         "--metric: the NAME before '=' must be a word of letters, digits, '_', "
         "'-' and '.' (not a number, not ending in .running), got " +

@@ -11,8 +11,7 @@ double Seconds(const struct timeval& tv) {
 }  // namespace
 
 std::vector<std::string> ResourceUsageSource::Columns() const {
-  return {"real",   "user",  "sys",    "maxrss",  "minflt",
-          "majflt", "nvcsw", "nivcsw", "inblock", "oublock"};
+  return {kResourceUsageColumns.begin(), kResourceUsageColumns.end()};
 }
 
 void ResourceUsageSource::Collect(const RunExit& exit, MetricValues& out) {

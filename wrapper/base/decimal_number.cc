@@ -1,9 +1,9 @@
-#include "stats/parse_number.h"
+#include "wrapper/base/decimal_number.h"
 
 #include <cfloat>
 #include <cstdint>
 
-namespace timeit::stats {
+namespace timeit {
 namespace {
 
 constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -22,7 +22,7 @@ bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-std::from_chars_result ParseNumber(const char* first, const char* last, double& value) {
+std::from_chars_result FromCharsDouble(const char* first, const char* last, double& value) {
   const char* p = first;
   const bool negative = p < last && *p == '-';
   if (negative) ++p;
@@ -48,4 +48,4 @@ std::from_chars_result ParseNumber(const char* first, const char* last, double& 
   return {p, std::errc()};
 }
 
-}  // namespace timeit::stats
+}  // namespace timeit

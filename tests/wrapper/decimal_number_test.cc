@@ -1,4 +1,4 @@
-#include "stats/parse_number.h"
+#include "wrapper/base/decimal_number.h"
 
 #include <gtest/gtest.h>
 
@@ -9,13 +9,13 @@
 #include <random>
 #include <string>
 
-namespace timeit::stats {
+namespace timeit {
 namespace {
 
-/// ParseNumber must give strtod's double, bit for bit, and stop where it does.
+/// FromCharsDouble must give strtod's double, bit for bit, and stop where it does.
 void ExpectLikeStrtod(const std::string& text) {
   double ours = 0;
-  const auto [stop, ec] = ParseNumber(text.data(), text.data() + text.size(), ours);
+  const auto [stop, ec] = FromCharsDouble(text.data(), text.data() + text.size(), ours);
   char* end = nullptr;
   const double expected = std::strtod(text.c_str(), &end);
   ASSERT_EQ(ec, std::errc()) << text;
@@ -24,7 +24,7 @@ void ExpectLikeStrtod(const std::string& text) {
       << text << ": " << ours << " vs " << expected;
 }
 
-TEST(ParseNumberTest, PlainDecimalsMatchStrtodBitForBit) {
+TEST(FromCharsDoubleTest, PlainDecimalsMatchStrtodBitForBit) {
   for (const char* text : {"0",
                            "-0",
                            "1",
@@ -50,7 +50,7 @@ TEST(ParseNumberTest, PlainDecimalsMatchStrtodBitForBit) {
   }
 }
 
-TEST(ParseNumberTest, RandomDecimalsMatchStrtod) {
+TEST(FromCharsDoubleTest, RandomDecimalsMatchStrtod) {
   std::mt19937_64 gen(42);
   char text[64];
   for (int i = 0; i < 200000; ++i) {
@@ -63,15 +63,15 @@ TEST(ParseNumberTest, RandomDecimalsMatchStrtod) {
   }
 }
 
-TEST(ParseNumberTest, RefusesWhatFromCharsRefuses) {
+TEST(FromCharsDoubleTest, RefusesWhatFromCharsRefuses) {
   double v = 0;
   for (const char* text : {"", "-", ".", "+1", " 1", "x"}) {
-    EXPECT_NE(ParseNumber(text, text + std::strlen(text), v).ec, std::errc()) << text;
+    EXPECT_NE(FromCharsDouble(text, text + std::strlen(text), v).ec, std::errc()) << text;
   }
   const char* inf = "inf";
-  EXPECT_EQ(ParseNumber(inf, inf + 3, v).ec, std::errc());
+  EXPECT_EQ(FromCharsDouble(inf, inf + 3, v).ec, std::errc());
   EXPECT_TRUE(std::isinf(v));
 }
 
 }  // namespace
-}  // namespace timeit::stats
+}  // namespace timeit
