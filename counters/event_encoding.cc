@@ -28,6 +28,10 @@ const char* TypeName(std::uint32_t type) {
 
 }  // namespace
 
+bool MayMultiplex(const EventEncoding& e) {
+  return e.type != PERF_TYPE_SOFTWARE && e.type != PERF_TYPE_TRACEPOINT;
+}
+
 std::string DescribeEncoding(const EventEncoding& e) {
   char text[160];
   int n = std::snprintf(text, sizeof text, "type %u (%s), config %#llx", e.type, TypeName(e.type),

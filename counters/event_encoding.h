@@ -39,6 +39,10 @@ struct EventEncoding {
   std::string name;  ///< canonical name (libpfm4's, perf's generic, or the tracepoint)
 };
 
+/// Whether the event needs a PMU counter and so may be multiplexed:
+/// everything but software events and tracepoints, which are always on.
+bool MayMultiplex(const EventEncoding& encoding);
+
 /// "type 4 (raw), config 0x283" — config1 and modifiers added when set
 /// (", user only", ", kernel only", ", pinned").
 std::string DescribeEncoding(const EventEncoding& encoding);

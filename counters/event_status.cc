@@ -21,6 +21,8 @@ std::string_view StatusName(EventStatus status) {
       return "not counted";
     case EventStatus::kMultiplexed:
       return "multiplexed";
+    case EventStatus::kOtherRun:
+      return "counted in other runs (--rotate)";
   }
   return "?";
 }

@@ -15,6 +15,7 @@ enum class EventStatus {
   kNotImplemented,  ///< the PMU's own event list lacks it: it would count a silent 0
   kNotCounted,      ///< opened, but it never ran (time_running 0): no free counter
   kMultiplexed,     ///< counted part of the time and scaled up
+  kOtherRun,        ///< --rotate: its group counts in other runs of the series
 };
 
 std::string_view StatusName(EventStatus status);

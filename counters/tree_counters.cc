@@ -2,51 +2,66 @@
 
 #include <linux/perf_event.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace timeit::counters {
 namespace {
 
 /// Software events and tracepoints are always scheduled: grouping them
 /// costs nothing and saves a read per event per run.
-bool NeverMultiplexed(const EventEncoding& e) {
-  return e.type == PERF_TYPE_SOFTWARE || e.type == PERF_TYPE_TRACEPOINT;
-}
+bool NeverMultiplexed(const EventEncoding& e) { return !MayMultiplex(e); }
 
 }  // namespace
 
 CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
-                            std::uint64_t time_running) {
+                            std::uint64_t time_running,
+                            std::optional<std::uint64_t> reference_enabled) {
+  std::uint64_t enabled = time_enabled;
+  if (reference_enabled && *reference_enabled > enabled) {
+    // Never off the PMU, unless the reference is ahead by more than the
+    // two task contexts' clocks drift apart (kernels before 6.2).
+    const bool never_off = time_running == time_enabled &&
+                           static_cast<double>(*reference_enabled - time_running) <=
+                               kContextClockSkew * static_cast<double>(*reference_enabled);
+    if (!never_off) enabled = *reference_enabled;
+  }
   CounterReading r;
   if (time_running == 0) {
     r.status = EventStatus::kNotCounted;
-    r.reason = time_enabled == 0 ? "never enabled (the command did not exec?)"
-                                 : "no PMU counter was free during this run";
+    r.reason = enabled == 0 ? "never enabled (the command did not exec?)"
+                            : "no PMU counter was free during this run";
     return r;
   }
-  const double fraction =
-      time_enabled == 0 ? 1.0
-                        : static_cast<double>(time_running) / static_cast<double>(time_enabled);
-  r.running_fraction = fraction > 1.0 ? 1.0 : fraction;
-  if (time_running < time_enabled) {
-    r.status = EventStatus::kMultiplexed;
-    r.value = static_cast<double>(value) * static_cast<double>(time_enabled) /
-              static_cast<double>(time_running);
-  } else {
+  if (time_running >= enabled) {
     r.status = EventStatus::kCounted;
     r.value = static_cast<double>(value);
+    r.running_fraction = 1.0;
+    return r;
   }
+  r.status = EventStatus::kMultiplexed;
+  r.running_fraction = static_cast<double>(time_running) / static_cast<double>(enabled);
+  r.value =
+      static_cast<double>(value) * static_cast<double>(enabled) / static_cast<double>(time_running);
   return r;
 }
 
 TreeCounters::TreeCounters(std::vector<EventEncoding> events, bool user_only,
-                           std::string pmu_counters)
+                           std::string pmu_counters, std::vector<std::vector<std::size_t>> rotation)
     : events_(std::move(events)),
       user_only_(user_only),
       pmu_counters_(std::move(pmu_counters)),
-      open_errors_(events_.size(), 0) {
+      open_errors_(events_.size(), 0),
+      rotation_(std::move(rotation)) {
   OpenGroups();
+}
+
+bool TreeCounters::Rotated(std::size_t event) const {
+  for (const std::vector<std::size_t>& g : rotation_)
+    if (std::find(g.begin(), g.end(), event) != g.end()) return true;
+  return false;
 }
 
 void TreeCounters::OpenGroups() {
@@ -54,15 +69,17 @@ void TreeCounters::OpenGroups() {
   leader_options.user_only = user_only_;
   leader_options.tree = true;
   leader_options.group_read = true;
-  std::optional<std::size_t> shared;  // index of the software/tracepoint group
+  bool any_hardware = false;
   for (std::size_t i = 0; i < events_.size(); ++i) {
-    if (NeverMultiplexed(events_[i]) && shared) {
+    any_hardware = any_hardware || !NeverMultiplexed(events_[i]);
+    if (Rotated(i)) continue;  // opened on each run's child instead
+    if (NeverMultiplexed(events_[i]) && shared_) {
       OpenOptions member_options = leader_options;
-      member_options.group_fd = groups_[*shared].leader.get();
+      member_options.group_fd = groups_[*shared_].leader.get();
       OpenedCounter member = OpenCounter(events_[i], 0, member_options);
       if (member.fd) {
-        groups_[*shared].members.push_back(std::move(member.fd));
-        groups_[*shared].events.push_back(i);
+        groups_[*shared_].members.push_back(std::move(member.fd));
+        groups_[*shared_].events.push_back(i);
         continue;
       }
       // Refused as a member: try it on its own below.
@@ -72,23 +89,94 @@ void TreeCounters::OpenGroups() {
       open_errors_[i] = leader.error;
       continue;
     }
-    if (NeverMultiplexed(events_[i]) && !shared) shared = groups_.size();
-    // Blocks context cloning (see clone_blockers_); before Linux 6.2 hardware
-    // and software events live in separate task contexts, so one per group.
-    OpenOptions blocker_options;
-    blocker_options.user_only = user_only_;
-    blocker_options.tree = false;
-    OpenedCounter blocker = OpenCounter(events_[i], 0, blocker_options);
-    if (blocker.fd) clone_blockers_.push_back(std::move(blocker.fd));
-    Group group;
-    group.leader = std::move(leader.fd);
-    group.events.push_back(i);
-    groups_.push_back(std::move(group));
+    if (NeverMultiplexed(events_[i]) && !shared_) shared_ = groups_.size();
+    AddGroup(std::move(leader.fd), events_[i], i);
+  }
+  if (any_hardware && !shared_) OpenReferenceGroup();
+}
+
+void TreeCounters::AddGroup(platforms::UniqueFd leader, const EventEncoding& encoding,
+                            std::size_t event) {
+  // Blocks context cloning (see clone_blockers_); before Linux 6.2 hardware
+  // and software events live in separate task contexts, so one per group.
+  OpenOptions blocker_options;
+  blocker_options.user_only = user_only_;
+  blocker_options.tree = false;
+  OpenedCounter blocker = OpenCounter(encoding, 0, blocker_options);
+  if (blocker.fd) clone_blockers_.push_back(std::move(blocker.fd));
+  Group group;
+  group.hardware = !NeverMultiplexed(encoding);
+  group.leader = std::move(leader);
+  group.events.push_back(event);
+  groups_.push_back(std::move(group));
+}
+
+void TreeCounters::OpenReferenceGroup() {
+  EventEncoding dummy;
+  dummy.type = PERF_TYPE_SOFTWARE;
+  dummy.config = PERF_COUNT_SW_DUMMY;
+  OpenOptions options;
+  options.user_only = user_only_;
+  options.tree = true;
+  options.group_read = true;
+  OpenedCounter leader = OpenCounter(dummy, 0, options);
+  if (!leader.fd) return;  // scaled by the events' own times, as before
+  shared_ = groups_.size();
+  AddGroup(std::move(leader.fd), dummy, kReference);
+}
+
+void TreeCounters::Attach(pid_t pid) {
+  for (Group& g : groups_) g.baseline_ok = ReadGroup(g.leader.get(), g.events.size(), g.baseline);
+  if (!rotation_.empty()) OpenRotationGroup(pid);
+}
+
+void TreeCounters::OpenRotationGroup(pid_t pid) {
+  run_fds_.clear();
+  run_error_ = 0;
+  OpenOptions options;
+  options.user_only = user_only_;
+  options.tree = true;
+  for (std::size_t e : rotation_[current_ % rotation_.size()]) {
+    options.group_fd = run_fds_.empty() ? -1 : run_fds_.front().get();
+    options.group_read = run_fds_.empty();
+    OpenedCounter c = OpenCounter(events_[e], pid, options);
+    if (!c.fd) {
+      run_error_ = c.error;
+      run_fds_.clear();
+      return;
+    }
+    run_fds_.push_back(std::move(c.fd));
   }
 }
 
-void TreeCounters::Attach(pid_t /*pid*/) {
-  for (Group& g : groups_) g.baseline_ok = ReadGroup(g.leader.get(), g.events.size(), g.baseline);
+void TreeCounters::CollectRotationGroup(std::optional<std::uint64_t> reference,
+                                        std::vector<CounterReading>& readings) {
+  const std::size_t current = current_ % rotation_.size();
+  const std::string other = "--rotate: counted in group " + std::to_string(current + 1) + " of " +
+                            std::to_string(rotation_.size()) + "'s runs, not this run's";
+  for (std::size_t g = 0; g < rotation_.size(); ++g) {
+    if (g == current) continue;
+    for (std::size_t e : rotation_[g]) {
+      readings[e].status = EventStatus::kOtherRun;
+      readings[e].reason = other;
+    }
+  }
+  const std::vector<std::size_t>& group = rotation_[current];
+  GroupCount count;
+  if (run_fds_.empty() || !ReadGroup(run_fds_.front().get(), group.size(), count)) {
+    const std::string why = run_fds_.empty() ? "perf_event_open: " + ExplainOpenErrno(run_error_)
+                                             : std::string("read: ") + std::strerror(errno);
+    for (std::size_t e : group) {
+      readings[e].status =
+          run_fds_.empty() ? StatusFromOpenErrno(run_error_) : EventStatus::kNotCounted;
+      readings[e].reason = why;
+    }
+  } else {
+    for (std::size_t k = 0; k < group.size(); ++k)
+      readings[group[k]] =
+          ScaleReading(count.values[k], count.time_enabled, count.time_running, reference);
+  }
+  run_fds_.clear();  // the next run opens its own group on its own child
 }
 
 std::vector<CounterReading> TreeCounters::Collect() {
@@ -99,33 +187,31 @@ std::vector<CounterReading> TreeCounters::Collect() {
       readings[i].reason = "perf_event_open: " + ExplainOpenErrno(open_errors_[i]);
     }
   }
+  std::vector<std::optional<GroupCount>> deltas;
+  for (Group& g : groups_) deltas.push_back(ReadDelta(g, readings));
+  // The software group is never off the PMU: its enabled time is the tree's.
+  std::optional<std::uint64_t> reference;
+  if (shared_ && deltas[*shared_]) reference = deltas[*shared_]->time_enabled;
   bool some_group_ran = false;
   std::vector<std::size_t> starved;  // hardware events with no counter time this run
-  for (Group& g : groups_) {
-    GroupCount now;
-    if (!g.baseline_ok || !ReadGroup(g.leader.get(), g.events.size(), now)) {
-      const std::string why = g.baseline_ok ? std::strerror(errno) : "no baseline read";
-      for (std::size_t e : g.events) {
-        readings[e].status = EventStatus::kNotCounted;
-        readings[e].reason = "read: " + why;
-      }
-      continue;
-    }
-    const std::uint64_t enabled = now.time_enabled - g.baseline.time_enabled;
-    const std::uint64_t running = now.time_running - g.baseline.time_running;
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    const Group& g = groups_[gi];
+    if (!deltas[gi]) continue;
+    const GroupCount& d = *deltas[gi];
     for (std::size_t k = 0; k < g.events.size(); ++k) {
-      readings[g.events[k]] = ScaleReading(now.values[k] - g.baseline.values[k], enabled, running);
+      if (g.events[k] == kReference) continue;
+      readings[g.events[k]] = ScaleReading(d.values[k], d.time_enabled, d.time_running,
+                                           g.hardware ? reference : std::nullopt);
     }
-    g.baseline_ok = false;  // the next run reads its own baseline
-    if (running > 0) {
+    if (d.time_running > 0) {
       some_group_ran = true;
-    } else if (!NeverMultiplexed(events_[g.events.front()])) {
+    } else if (g.hardware) {
       starved.push_back(g.events.front());
     }
   }
+  if (!rotation_.empty()) CollectRotationGroup(reference, readings);
   // Another event ran, so the command did exec: these lost every rotation
-  // (a short run, more events than counters). The kernel may not even have
-  // counted enabled time for them, so "never enabled" would mislead.
+  // (a short run, more events than counters).
   if (some_group_ran && !starved.empty()) {
     std::size_t hardware = 0;
     for (const EventEncoding& e : events_) hardware += NeverMultiplexed(e) ? 0 : 1;
@@ -135,6 +221,26 @@ std::vector<CounterReading> TreeCounters::Collect() {
     for (std::size_t e : starved) readings[e].reason = why;
   }
   return readings;
+}
+
+std::optional<GroupCount> TreeCounters::ReadDelta(Group& g, std::vector<CounterReading>& readings) {
+  GroupCount now;
+  const bool baseline_ok = std::exchange(g.baseline_ok, false);  // the next run reads its own
+  if (!baseline_ok || !ReadGroup(g.leader.get(), g.events.size(), now)) {
+    const std::string why = baseline_ok ? std::strerror(errno) : "no baseline read";
+    for (std::size_t e : g.events) {
+      if (e == kReference) continue;
+      readings[e].status = EventStatus::kNotCounted;
+      readings[e].reason = "read: " + why;
+    }
+    return std::nullopt;
+  }
+  GroupCount delta;
+  delta.time_enabled = now.time_enabled - g.baseline.time_enabled;
+  delta.time_running = now.time_running - g.baseline.time_running;
+  for (std::size_t k = 0; k < now.values.size(); ++k)
+    delta.values.push_back(now.values[k] - g.baseline.values[k]);
+  return delta;
 }
 
 }  // namespace timeit::counters

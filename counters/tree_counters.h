@@ -23,8 +23,27 @@ struct CounterReading {
 
 /// Turns a read into a reading: a counter that never ran is "not counted",
 /// never 0; one that ran part of the time is scaled and "multiplexed".
+///
+/// `reference_enabled` is the run's enabled time as a never-multiplexed
+/// event of the same tree measured it (the software group's; see
+/// TreeCounters). It is the true enabled time of every event of the tree,
+/// and it is needed: from Linux 5.13 until the fix of a3c3c66670ce (6.15,
+/// "perf/core: Fix child_total_time_enabled accounting bug at task exit",
+/// backported to 6.12), an inherited event that is off the PMU when its task
+/// exits hands its parent an enabled time that stops at its last schedule
+/// out. Such an event reads as if it ran the whole time (running == enabled)
+/// with the count of part of it: on Debian 12's 6.1 under multiplexing, r08
+/// read 0.85M of a true 12.45M "running 1.00". With the reference, its share
+/// is its running time over the tree's enabled time, and it is scaled by that.
 CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
-                            std::uint64_t time_running);
+                            std::uint64_t time_running,
+                            std::optional<std::uint64_t> reference_enabled = std::nullopt);
+
+/// How far the reference's enabled time may lie above an event's own and the
+/// event still count as never off the PMU: before Linux 6.2 hardware and
+/// software events live in two task contexts whose clocks stop and start a
+/// few hundred nanoseconds apart at each context switch.
+inline constexpr double kContextClockSkew = 1e-3;
 
 /// Counts a set of events over the process tree of each run of a series.
 ///
@@ -40,17 +59,31 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
 /// read before its child execs and one after it is reaped.
 ///
 /// Software events and tracepoints share one group (one read); each
-/// hardware event leads its own, so that each multiplexes on its own.
+/// hardware event leads its own, so that each multiplexes on its own. The
+/// software group's enabled time is the reference that scales the hardware
+/// events (ScaleReading); with no software event a dummy one leads it.
+///
+/// With a rotation (--rotate, counters/rotation_plan.h) the rotated
+/// hardware events are not inherited from timeit: each run opens its group,
+/// one perf group that fits the PMU, on the held child itself (as perf stat
+/// does), with inherit and enable_on_exec, and closes it after the read.
+/// That costs an open and close per event per run, and buys counts that
+/// are never multiplexed.
 /// Construct it before the first child is forked.
 class TreeCounters {
  public:
   /// `pmu_counters` says how many counters the PMU has ("6 counters and the
   /// cycle counter", platforms' PlatformInfo), for the reason given when a
-  /// hardware event gets none in a run; empty when unknown.
-  TreeCounters(std::vector<EventEncoding> events, bool user_only, std::string pmu_counters = {});
+  /// hardware event gets none in a run; empty when unknown. `rotation`:
+  /// groups of hardware event indices counted in turn (see SelectGroup).
+  TreeCounters(std::vector<EventEncoding> events, bool user_only, std::string pmu_counters = {},
+               std::vector<std::vector<std::size_t>> rotation = {});
+
+  /// The rotation group the next run counts (an index into `rotation`).
+  void SelectGroup(std::size_t group) { current_ = group; }
 
   /// The run's child `pid` has been forked (it holds the disabled copies)
-  /// and has not exec'd yet: read the baseline.
+  /// and has not exec'd yet: read the baseline, open the rotation group.
   void Attach(pid_t pid);
 
   /// Reads after the child has been reaped (its exited descendants' counts
@@ -64,18 +97,31 @@ class TreeCounters {
 
  private:
   struct Group {
+    bool hardware = false;  ///< a PMU event's group: may be multiplexed
     platforms::UniqueFd leader;
     std::vector<platforms::UniqueFd> members;  ///< after the leader
-    std::vector<std::size_t> events;           ///< event index per value, leader first
+    /// Event index per value, leader first; kReference for the dummy leader.
+    std::vector<std::size_t> events;
     GroupCount baseline;
     bool baseline_ok = false;
   };
   void OpenGroups();
+  bool Rotated(std::size_t event) const;
+  void AddGroup(platforms::UniqueFd leader, const EventEncoding& encoding, std::size_t event);
+  /// This run's change of the group's counts and times since Attach's
+  /// read; nullopt (with the events' readings saying why) when a read failed.
+  std::optional<GroupCount> ReadDelta(Group& g, std::vector<CounterReading>& readings);
+  /// A software dummy event as the software group's leader when no
+  /// software event or tracepoint leads one: the reference enabled time.
+  void OpenReferenceGroup();
+
+  static constexpr std::size_t kReference = static_cast<std::size_t>(-1);
 
   std::vector<EventEncoding> events_;
   bool user_only_;
   std::string pmu_counters_;
   std::vector<Group> groups_;
+  std::optional<std::size_t> shared_;  ///< index of the software/tracepoint group
   /// One disabled, non-inherited copy of each group's leader. A task
   /// context holding an event that is not inherited is never marked as a
   /// clone in its children, so the kernel's context-switch optimisation
@@ -85,6 +131,15 @@ class TreeCounters {
   /// not inherit them. Seen as "never enabled" runs under ASan's timing.
   std::vector<platforms::UniqueFd> clone_blockers_;
   std::vector<int> open_errors_;  ///< per event: errno of a failed open, else 0
+
+  /// --rotate: the groups, the one this run counts, and its fds on the child.
+  void OpenRotationGroup(pid_t pid);
+  void CollectRotationGroup(std::optional<std::uint64_t> reference,
+                            std::vector<CounterReading>& readings);
+  std::vector<std::vector<std::size_t>> rotation_;
+  std::size_t current_ = 0;
+  std::vector<platforms::UniqueFd> run_fds_;  ///< leader first
+  int run_error_ = 0;                         ///< errno of a failed open this run
 };
 
 }  // namespace timeit::counters
