@@ -8,44 +8,41 @@
 #include "counters/perf_open.h"
 
 namespace timeit::counters {
-namespace {
 
-enum class GroupFit { kCounted, kNotScheduled, kRefused };
-
-/// Opens `size` copies of `encoding` as one group on this process, lets it
-/// count across a short loop, and says whether it was ever on the PMU.
-GroupFit TryGroup(const EventEncoding& encoding, int size, int& error) {
+bool GroupFitsNow(const std::vector<EventEncoding>& events, bool user_only, int& error,
+                  unsigned work) {
   std::vector<platforms::UniqueFd> fds;
-  for (int i = 0; i < size; ++i) {
+  for (const EventEncoding& e : events) {
     OpenOptions options;
-    options.user_only = true;
+    options.user_only = user_only;
     options.tree = false;
     options.group_fd = fds.empty() ? -1 : fds.front().get();
     options.group_read = fds.empty();
-    OpenedCounter c = OpenCounter(encoding, 0, options);
+    OpenedCounter c = OpenCounter(e, 0, options);
     if (!c.fd) {
       error = c.error;
-      return GroupFit::kRefused;
+      return false;
     }
     fds.push_back(std::move(c.fd));
   }
+  if (fds.empty()) return true;
+  // Enabling schedules the group at once when it fits; a little work makes
+  // its running time visible.
   const int leader = fds.front().get();
   ::ioctl(leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
   volatile unsigned sink = 0;
-  for (unsigned i = 0; i < 200000; ++i) sink = sink + (i & 7u ? 1u : 3u);
+  for (unsigned i = 0; i < work; ++i) sink = sink + (i & 7u ? 1u : 3u);
   ::ioctl(leader, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
   GroupCount count;
-  if (!ReadGroup(leader, fds.size(), count)) return GroupFit::kNotScheduled;
-  return count.time_running > 0 ? GroupFit::kCounted : GroupFit::kNotScheduled;
+  return ReadGroup(leader, fds.size(), count) && count.time_running > 0;
 }
-
-}  // namespace
 
 FreeCounters ProbeFreeCounters(const EventEncoding& encoding, int max) {
   FreeCounters result;
   for (int size = 1; size <= max; ++size) {
     int error = 0;
-    if (TryGroup(encoding, size, error) != GroupFit::kCounted) {
+    if (!GroupFitsNow(std::vector<EventEncoding>(static_cast<std::size_t>(size), encoding),
+                      /*user_only=*/true, error, /*work=*/200000)) {
       if (size == 1) result.error = error;
       return result;
     }

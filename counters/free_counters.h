@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "counters/event_encoding.h"
 
@@ -21,5 +22,14 @@ struct FreeCounters {
 /// x86 and arm64 keep off the fixed cycle and instruction counters), user
 /// mode only so that perf_event_paranoid 2 allows it.
 FreeCounters ProbeFreeCounters(const EventEncoding& encoding, int max = 16);
+
+/// Whether `events`, opened as one group on this process, fit the PMU at
+/// once right now: the kernel accepts the group (its check of the PMU's
+/// counters and their constraints) and schedules it (no other user holds
+/// the counters it needs) during `work` iterations of a small loop.
+/// `user_only` adds exclude_kernel to every event; `error` gets errno when
+/// the kernel refuses the group.
+bool GroupFitsNow(const std::vector<EventEncoding>& events, bool user_only, int& error,
+                  unsigned work = 20000);
 
 }  // namespace timeit::counters

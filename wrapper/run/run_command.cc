@@ -185,8 +185,11 @@ void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata
 }
 
 /// --target-ci: the rule that may end the series early; checked before the
-/// results file is opened, so that a wrong metric name leaves no file.
+/// results file is opened, so that a wrong metric name leaves no file. It
+/// never stops before two runs of each --rotate group, so that every metric
+/// has an interval.
 std::optional<StopRule> AdaptiveStop(const RunOptions& o,
+                                     const std::vector<std::unique_ptr<MeasurementSource>>& sources,
                                      const std::vector<std::string>& metric_columns) {
   if (!o.target_ci) return std::nullopt;
   const auto column = std::find(metric_columns.begin(), metric_columns.end(), o.target_ci->metric);
@@ -194,7 +197,9 @@ std::optional<StopRule> AdaptiveStop(const RunOptions& o,
     throw UsageError("--target-ci: no metric '" + o.target_ci->metric + "' in this series" +
                      DidYouMean(o.target_ci->metric, metric_columns) +
                      "; there are: " + fmt::format("{}", fmt::join(metric_columns, ", ")));
-  return StopRule(*o.target_ci, o.min_runs,
+  int cycle = 1;
+  for (const auto& s : sources) cycle = std::max(cycle, s->RunsForEveryColumn());
+  return StopRule(*o.target_ci, std::min(std::max(o.min_runs, 2 * cycle), o.runs),
                   static_cast<std::size_t>(column - metric_columns.begin()),
                   std::max<std::size_t>(1, o.configs.size()));
 }
@@ -219,7 +224,7 @@ int RunMain(int argc, char** argv) {
   CheckSeriesComparison(o, csv_path, metric_columns);
   const SeriesMetadata metadata = Metadata(o, sources);
   ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
-  std::optional<StopRule> stop = AdaptiveStop(o, metric_columns);
+  std::optional<StopRule> stop = AdaptiveStop(o, sources, metric_columns);
   ResultsCsvWriter csv = OpenResults(csv_path, rows, o);
   if (!o.quiet) WarnAboutConditions(metadata.conditions);
 

@@ -136,6 +136,9 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   values_.clear();
   for (auto& s : p_.sources) s->Collect(m.exit, values_);
   PrintNotes(run.number);
+  for (auto& s : p_.sources) {
+    for (const std::string& note : s->RowNotes()) notes_ += (notes_.empty() ? "" : "; ") + note;
+  }
   if (m.leftovers > 0 && !leftovers_reported_) {
     leftovers_reported_ = true;
     const std::string note =
@@ -201,6 +204,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
   }
   if (p_.signals.received_signal() != 0) return Step::kStop;
   p_.output.BeforeRun();
+  for (auto& s : p_.sources) s->BeforeRun(RunInfo{.number = run.number, .warmup = run.warmup});
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);
   const std::optional<Measured> measured = LaunchAndReap(exit_status);

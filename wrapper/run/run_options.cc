@@ -124,6 +124,9 @@ po::options_description MakeOptions(RunOptions* o) {
   add("no-counters", po::bool_switch(&o->no_counters), "record no performance counters");
   add("force-events", po::bool_switch(&o->force_events),
       "count hardware events the PMU's sysfs list says it does not implement");
+  add("rotate", po::bool_switch(&o->rotate),
+      "when the hardware events do not fit the PMU at once, count them in groups that do, "
+      "one group a run in turn: exact counts, each in a share of the runs");
   add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
       "',higher' after REGEX if higher is better; repeatable");
@@ -165,6 +168,7 @@ po::options_description MakeOptions(RunOptions* o) {
 void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
+  if (o.no_counters && o.rotate) throw UsageError("--rotate and --no-counters contradict each other");
   if (o.command.empty() && !o.help && !o.version)
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
   if (o.shell && o.command.size() > 1)

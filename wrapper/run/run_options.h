@@ -47,7 +47,10 @@ struct RunOptions {
   /// --metric NAME=REGEX[,higher|lower], in order (the regexes are compiled
   /// by BuildSources)
   std::vector<OutputMetricSpec> output_metrics;
-  bool force_events = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
+  bool force_events = false;
+  /// --rotate: hardware events that do not fit the PMU at once are counted
+  /// exactly in groups, one group a run, instead of multiplexed.
+  bool rotate = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
   /// comparison gives such a verdict; --threshold as for compare

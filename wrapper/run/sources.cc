@@ -32,7 +32,9 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters)
-    sources.push_back(MakeCounterSource(options.events, options.force_events));
+    sources.push_back(MakeCounterSource(options.events,
+                                        {.force_events = options.force_events,
+                                         .rotate = options.rotate}));
   if (!options.output_metrics.empty())
     sources.push_back(MakeOutputMetricSource(options.output_metrics));
   CheckColumns(sources);

@@ -1,10 +1,13 @@
 #include "wrapper/sources/counter_source.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
 #include "counters/counter_plan.h"
+#include "counters/free_counters.h"
 #include "counters/generic_events.h"
+#include "counters/rotation_plan.h"
 #include "counters/tree_counters.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
@@ -25,14 +28,23 @@ bool IsSoftwareMetric(const PlannedCounter& c) {
   return c.metric && platforms::GetMetricInfo(*c.metric).software;
 }
 
+/// --rotate's groups, as indices into the TreeCounters' events.
+struct Rotation {
+  std::vector<std::vector<std::size_t>> groups;  ///< empty: nothing rotates
+  std::string note;                              ///< said once, at the first run
+};
+
 class CounterSource : public MeasurementSource {
  public:
-  CounterSource(const std::vector<std::string>& words, bool force_events);
+  CounterSource(const std::vector<std::string>& words, const CounterSourceOptions& options);
 
   std::vector<std::string> Columns() const override;
+  void BeforeRun(const RunInfo& run) override;
   void AttachBeforeExec(pid_t pid) override { tree_.Attach(pid); }
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override;
+  std::vector<std::string> RowNotes() const override;
+  int RunsForEveryColumn() const override;
   std::vector<std::string> EndSeriesNotes() const override;
 
  private:
@@ -44,11 +56,16 @@ class CounterSource : public MeasurementSource {
   bool FirstTime(std::size_t counter, Noted kind);
   void NoteOnce(std::size_t counter, Noted kind, const std::string& note);
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
-  static counters::TreeCounters MakeTree(const CounterPlan& plan, std::vector<int>& slot);
+  static counters::TreeCounters MakeTree(const CounterPlan& plan, const std::vector<int>& slot,
+                                         const Rotation& rotation);
+  /// The labels of a rotation group's counters, for its notes.
+  std::string GroupLabels(std::size_t group) const;
 
   CounterPlan plan_;
   std::vector<int> tree_slot_;  ///< per planned counter: its index in tree_, or -1
+  Rotation rotation_;
   counters::TreeCounters tree_;
+  std::size_t group_ = 0;                 ///< the rotation group of the run in flight
   std::vector<std::string> setup_notes_;  ///< said with the first run, so the CSV keeps them
   std::vector<std::string> notes_;
   std::vector<unsigned> noted_;  ///< per planned counter: Noted bits
@@ -57,15 +74,85 @@ class CounterSource : public MeasurementSource {
   bool collected_ = false;
 };
 
-counters::TreeCounters CounterSource::MakeTree(const CounterPlan& plan, std::vector<int>& slot) {
+/// Per planned counter: its index among the events the tree counts, or -1.
+std::vector<int> TreeSlots(const CounterPlan& plan) {
+  std::vector<int> slot;
+  int next = 0;
+  for (const PlannedCounter& c : plan.counters)
+    slot.push_back(c.status == EventStatus::kCounted ? next++ : -1);
+  return slot;
+}
+
+counters::TreeCounters CounterSource::MakeTree(const CounterPlan& plan,
+                                               const std::vector<int>& slot,
+                                               const Rotation& rotation) {
   std::vector<counters::EventEncoding> events;
-  for (const PlannedCounter& c : plan.counters) {
-    slot.push_back(c.status == EventStatus::kCounted ? static_cast<int>(events.size()) : -1);
-    if (c.status == EventStatus::kCounted) events.push_back(*c.encoding);
+  for (std::size_t i = 0; i < plan.counters.size(); ++i)
+    if (slot[i] >= 0) events.push_back(*plan.counters[i].encoding);
+  return counters::TreeCounters(std::move(events), plan.user_only,
+                                std::string(platforms::GetPlatformInfo(plan.platform).pmu_counters),
+                                rotation.groups);
+}
+
+/// --rotate: the plan's hardware counters packed into groups that fit the
+/// PMU now (probed on this process), `cycles` and `instructions` in each.
+Rotation PlanRotation(const CounterPlan& plan, const std::vector<int>& slot) {
+  std::vector<std::size_t> hardware;    // planned counter indices
+  std::vector<std::size_t> companions;  // positions in `hardware`
+  for (std::size_t i = 0; i < plan.counters.size(); ++i) {
+    if (slot[i] < 0 || !counters::MayMultiplex(*plan.counters[i].encoding)) continue;
+    const std::string& label = plan.counters[i].label;
+    if (label == "cycles" || label == "instructions") companions.push_back(hardware.size());
+    hardware.push_back(i);
   }
-  return counters::TreeCounters(
-      std::move(events), plan.user_only,
-      std::string(platforms::GetPlatformInfo(plan.platform).pmu_counters));
+  auto labels = [&](const std::vector<std::size_t>& positions) {
+    std::string text;
+    for (std::size_t p : positions)
+      text += (text.empty() ? "" : ", ") + plan.counters[hardware[p]].label;
+    return text;
+  };
+  Rotation rotation;
+  if (hardware.empty()) {
+    rotation.note = "--rotate: no hardware event is counted here; nothing to rotate";
+    return rotation;
+  }
+  const counters::FitsFn fits = [&](const std::vector<std::size_t>& positions, int& error) {
+    std::vector<counters::EventEncoding> events;
+    for (std::size_t p : positions) events.push_back(*plan.counters[hardware[p]].encoding);
+    return counters::GroupFitsNow(events, plan.user_only, error);
+  };
+  const counters::RotationPlan packed = counters::PlanRotation(hardware.size(), companions, fits);
+  if (packed.unfit) {
+    const std::string& label = plan.counters[hardware[*packed.unfit]].label;
+    throw UsageError("--rotate: " + label + " does not fit the PMU even alone (" +
+                     (packed.unfit_error != 0
+                          ? "perf_event_open: " + counters::ExplainOpenErrno(packed.unfit_error)
+                          : std::string("the kernel never scheduled it: other users hold the "
+                                        "counters it needs")) +
+                     "); count it without --rotate, or leave it out");
+  }
+  if (packed.groups.size() <= 1) {
+    rotation.note = "--rotate: the " + std::to_string(hardware.size()) +
+                    " hardware events fit the PMU at once; nothing to rotate, every run counts "
+                    "them all";
+    return rotation;
+  }
+  rotation.note = "--rotate: " + std::to_string(hardware.size()) + " hardware events in " +
+                  std::to_string(packed.groups.size()) +
+                  " groups that each fit the PMU, one group a run in turn, each count exact:";
+  for (std::size_t g = 0; g < packed.groups.size(); ++g) {
+    rotation.note += (g ? ";" : "") + std::string(" group ") + std::to_string(g + 1) + " (" +
+                     labels(packed.groups[g]) + ")";
+    std::vector<std::size_t> events;
+    for (std::size_t p : packed.groups[g])
+      events.push_back(static_cast<std::size_t>(slot[hardware[p]]));
+    rotation.groups.push_back(std::move(events));
+  }
+  if (!packed.without_companions.empty())
+    rotation.note += "; " + labels(packed.without_companions) +
+                     " fit the PMU only without cycles and instructions, so their ratios to them "
+                     "stay empty";
+  return rotation;
 }
 
 /// Our metrics' names and perf's generic event names, for "did you mean".
@@ -84,10 +171,13 @@ counters::PlanOptions MakePlanOptions(bool force_events) {
   return options;
 }
 
-CounterSource::CounterSource(const std::vector<std::string>& words, bool force_events)
+CounterSource::CounterSource(const std::vector<std::string>& words,
+                             const CounterSourceOptions& options)
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
-                                   MakePlanOptions(force_events))),
-      tree_(MakeTree(plan_, tree_slot_)),
+                                   MakePlanOptions(options.force_events))),
+      tree_slot_(TreeSlots(plan_)),
+      rotation_(options.rotate ? PlanRotation(plan_, tree_slot_) : Rotation{}),
+      tree_(MakeTree(plan_, tree_slot_, rotation_)),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
   // A name nothing knows is a typo, not a property of this machine: stop
@@ -117,6 +207,35 @@ CounterSource::CounterSource(const std::vector<std::string>& words, bool force_e
     setup_notes_.push_back(unsupported +
                            ": not supported, this kernel has no hardware PMU (a VM?); left empty");
   }
+  if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
+}
+
+std::string CounterSource::GroupLabels(std::size_t group) const {
+  std::string text;
+  for (std::size_t e : rotation_.groups[group]) {
+    for (std::size_t i = 0; i < plan_.counters.size(); ++i)
+      if (tree_slot_[i] == static_cast<int>(e))
+        text += (text.empty() ? "" : ", ") + plan_.counters[i].label;
+  }
+  return text;
+}
+
+void CounterSource::BeforeRun(const RunInfo& run) {
+  if (rotation_.groups.empty()) return;
+  // By run number, so that a series continued after a reboot, and each
+  // configuration of an interleaved one, goes on round the groups.
+  group_ = static_cast<std::size_t>(run.number - 1) % rotation_.groups.size();
+  tree_.SelectGroup(group_);
+}
+
+std::vector<std::string> CounterSource::RowNotes() const {
+  if (rotation_.groups.empty()) return {};
+  return {"--rotate: this run counted group " + std::to_string(group_ + 1) + " of " +
+          std::to_string(rotation_.groups.size()) + " (" + GroupLabels(group_) + ")"};
+}
+
+int CounterSource::RunsForEveryColumn() const {
+  return std::max<int>(1, static_cast<int>(rotation_.groups.size()));
 }
 
 /// The column of a counter: its word, marked ":u" when only user mode is
@@ -184,7 +303,9 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
     if (tree_slot_[i] < 0) continue;  // not countable here: empty cells, noted at setup
     CounterReading r = readings[static_cast<std::size_t>(tree_slot_[i])];
-    if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
+    if (r.status == EventStatus::kOtherRun) {
+      // --rotate: its group's runs have its value; empty here, said in RowNotes.
+    } else if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
       if (FirstTime(i, kMultiplexedNoted)) {
         char pct[32];
         std::snprintf(pct, sizeof pct, " %.0f%%", *r.running_fraction * 100);
@@ -199,7 +320,8 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   }
   if (!multiplexed.empty()) {
     notes_.push_back("multiplexed, on a PMU counter for part of the run (" + multiplexed +
-                     "); scaled by enabled/running (see the .running columns)");
+                     "); scaled by enabled/running (see the .running columns); --rotate would "
+                     "count each exactly, in a share of the runs");
   }
   auto value = [&](std::string_view label) -> std::optional<double> {
     const auto index = IndexOf(label);
@@ -245,8 +367,8 @@ std::vector<std::string> CounterSource::TakeNotes() {
 }  // namespace
 
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
-                                                     bool force_events) {
-  return std::make_unique<CounterSource>(events, force_events);
+                                                     const CounterSourceOptions& options) {
+  return std::make_unique<CounterSource>(events, options);
 }
 
 }  // namespace timeit

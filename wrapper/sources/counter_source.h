@@ -19,11 +19,20 @@ namespace timeit {
 /// `<name>.running`, the fraction of the run the counter was on a PMU, for
 /// each counter that can be multiplexed (not the software metrics); then
 /// `ipc` and `icache-mpki` when their inputs are among the counters.
-/// `force_events` (--force-events) counts events the PMU's sysfs list
-/// lacks. The machine is read where platforms::SystemRootsFromEnvironment()
-/// says ($TIMEIT_SYS_ROOT for the PMU lists, $TIMEIT_CPUINFO for the platform:
+/// The machine is read where platforms::SystemRootsFromEnvironment() says
+/// ($TIMEIT_SYS_ROOT for the PMU lists, $TIMEIT_CPUINFO for the platform:
 /// tests use fixture trees).
+struct CounterSourceOptions {
+  /// --force-events: count events the PMU's sysfs list lacks.
+  bool force_events = false;
+  /// --rotate: hardware events that do not fit the PMU at once are split
+  /// into groups that do (counters/rotation_plan.h), each counted exactly in
+  /// its share of the runs, one group a run; a run's other groups' cells are
+  /// empty and its notes name the group it counted. A usage error when an
+  /// event fits the PMU not even alone.
+  bool rotate = false;
+};
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
-                                                     bool force_events = false);
+                                                     const CounterSourceOptions& options = {});
 
 }  // namespace timeit

@@ -12,6 +12,13 @@
 
 namespace timeit {
 
+/// Which run is about to start, told to every source before its child is
+/// forked.
+struct RunInfo {
+  int number = 0;  ///< the run's number in its series (the CSV's `run`), from 1
+  bool warmup = false;
+};
+
 /// The longest line of the command's output a source is given: a longer
 /// line is cut to its first kMaxOutputLine bytes (the rest is passed on to
 /// the terminal or file but never held), so that memory stays bounded
@@ -44,6 +51,9 @@ class MeasurementSource {
 
   /// Once before the first run: acquire what is kept across runs.
   virtual void BeginSeries() {}
+
+  /// A run is about to start (before its child exists).
+  virtual void BeforeRun(const RunInfo& /*run*/) {}
 
   /// The child exists, is blocked before exec, and is `pid`: attach to it.
   /// Per-event problems become notes and empty values, not exceptions.
@@ -80,6 +90,17 @@ class MeasurementSource {
   /// Things the user must be told once (e.g. "cycles: not supported on this
   /// machine"); the run loop prints each new note once and records it.
   virtual std::vector<std::string> TakeNotes() { return {}; }
+
+  /// What this run's row must say of itself, every run, but that is not
+  /// worth a line on the terminal each time (e.g. which --rotate group it
+  /// counted); recorded in the row's notes after TakeNotes' notes.
+  virtual std::vector<std::string> RowNotes() const { return {}; }
+
+  /// How many consecutive runs it takes until every column of this source
+  /// has had a value: 1, or under --rotate the number of groups. An
+  /// adaptive series (--target-ci) runs at least two such cycles, so that
+  /// every metric has an interval.
+  virtual int RunsForEveryColumn() const { return 1; }
 
   /// After the last run: what the user must know about the series as a
   /// whole (e.g. "r08: no PMU counter in 3 of 10 runs"), printed before the
