@@ -9,6 +9,7 @@ TIMEIT_PACKAGES=(
   libpcre2-dev  # --metric's regular expressions
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
+  python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)
 )
 
 timeit_install_deps() {

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks timeit compare --html against the CSVs it was made from.
 
 usage: check_compare_html.py REPORT.html CSV...
@@ -7,16 +7,21 @@ The report must parse as XML, hold no script and load nothing (no src or
 href other than #anchors), and have a print style. For every strip plot
 (svg.strip): each set's dots are exactly the CSV's measured values of that
 metric (warmup 0, status 0), placed on the plot's linear x scale; the mean
-bar is their mean and the interval lies around it. For every runs-in-order
+bar is their mean and the interval is the mean's Student's t interval at
+the plot's data-confidence, its width the one scipy gives (a reference, not
+our arithmetic). For every runs-in-order
 chart (svg.order): each set's dots are every run with a value, warm-up runs
 included and marked class "warmup", by run number, on the y scale.
 The CSVs are read here with Python's csv module. Prints what is wrong and
-exits 1, or exits 0.
+exits 1, or exits 0. Run with Debian's /usr/bin/python3 (python3-scipy).
 """
 import csv
+import math
 import statistics
 import sys
 import xml.etree.ElementTree as ET
+
+from scipy import stats
 
 SVG = "{http://www.w3.org/2000/svg}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -54,6 +59,7 @@ def main():
         errors.append(f"{len(strips)} strip plots and {len(orders)} run charts")
     for svg in strips:
         metric = svg.get("data-metric")
+        confidence = float(svg.get("data-confidence"))
         lo, hi = float(svg.get("data-lo")), float(svg.get("data-hi"))
         x0, x1 = float(svg.get("data-x0")), float(svg.get("data-x1"))
         for group in svg.iter(SVG + "g"):
@@ -78,6 +84,12 @@ def main():
                 low, high = float(group.get("data-ci-low")), float(group.get("data-ci-high"))
                 if not (low <= mean <= high and close(mean - low, high - mean)):
                     errors.append(f"strip {metric}/{label}: interval [{low}, {high}] around {mean}")
+                n = len(want)
+                t = stats.t.ppf(1 - (1 - confidence / 100) / 2, n - 1)
+                width = 2 * t * statistics.stdev(want) / math.sqrt(n)
+                if not close(high - low, width, 1e-7):
+                    errors.append(f"strip {metric}/{label}: interval width {high - low} != "
+                                  f"scipy's {width} (n={n}, {confidence}%)")
     for svg in orders:
         metric = svg.get("data-metric")
         lo, hi = float(svg.get("data-lo")), float(svg.get("data-hi"))

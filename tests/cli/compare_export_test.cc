@@ -59,9 +59,9 @@ TEST(CompareExportTest, HtmlIsSelfContainedXmlAndItsChartsShowTheCsv) {
   const ProcessResult r =
       RunTimeit({"compare", "--html", "report.html", "short.csv", "long.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ProcessResult check = RunProcess(
-      {"python3", kScripts + "/check_compare_html.py", "report.html", "short.csv", "long.csv"}, "",
-      dir.path());
+  const ProcessResult check = RunProcess({"/usr/bin/python3", kScripts + "/check_compare_html.py",
+                                          "report.html", "short.csv", "long.csv"},
+                                         "", dir.path());
   EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
   const std::string html = ReadFile(dir.path() / "report.html");
   // The summary's verdict for the metric better when higher, and the warm-up legend.

@@ -63,7 +63,7 @@ TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(OneLine(ReadFile(dir.path() / "order")),
             "cfgA prep run cfgB prep run cfgA prep run cfgB prep run cfgA prep run cfgB prep run ");
-  const ResultsTable t = ReadRuns(dir.path() / "ab.csv");
+  const RunsTable t = ReadRuns(dir.path() / "ab.csv");
   EXPECT_EQ(ColumnOf(t, "label"), (Cells{"A", "B", "A", "B", "A", "B"}));
   EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "1", "2", "2", "3", "3"}));
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0", "0"}));

@@ -38,7 +38,7 @@ class MachineRoots {
 
 /// `t` written back without its condition columns (and, with
 /// `status_text`, without that too): a file as a timeit before them wrote it.
-std::string WithoutConditions(const ResultsTable& t, bool status_text = true) {
+std::string WithoutConditions(const RunsTable& t, bool status_text = true) {
   std::vector<std::size_t> keep;
   for (std::size_t c = 0; c < t.columns.size(); ++c)
     if (!IsConditionColumn(t.columns[c]) && (status_text || t.columns[c] != "status_text"))
@@ -62,7 +62,7 @@ TEST(ConditionsCliTest, EveryRowRecordsTheMachinesConditions) {
   const ProcessResult r = RunTimeit(
       {"-n", "2", "-w", "1", "-q", "--no-counters", "-o", "s.csv", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   ASSERT_EQ(t.rows.size(), 3u);
   const auto platform = std::find(t.columns.begin(), t.columns.end(), "platform");
   ASSERT_NE(platform, t.columns.end());
@@ -94,7 +94,7 @@ TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
                           "header\n"),
             std::string::npos)
       << more.err;
-  const ResultsTable old = ReadRuns(dir.path() / "old.csv");
+  const RunsTable old = ReadRuns(dir.path() / "old.csv");
   EXPECT_FALSE(old.Column("boot_id"));
   EXPECT_EQ(ColumnOf(old, "run"), (Cells{"1", "2", "3", "4", "5", "6", "7"}));
   EXPECT_EQ(ReadFile(dir.path() / "old.csv").substr(0, old_text.size()), old_text);
@@ -129,7 +129,7 @@ TEST(ConditionsCliTest, AppendsToAFileFromBeforeStatusTextInItsOwnTerms) {
                           "cmdline and 12 more (written by an earlier timeit)"),
             std::string::npos)
       << more.err;
-  const ResultsTable old = ReadRuns(dir.path() / "old.csv");
+  const RunsTable old = ReadRuns(dir.path() / "old.csv");
   EXPECT_FALSE(old.Column("status_text"));
   EXPECT_EQ(ColumnOf(old, "status"), (Cells{"0", "0", "0", "0", "SIGSEGV", "0", "0", "0"}));
   EXPECT_EQ(ReadFile(dir.path() / "old.csv").substr(0, old_text.size()), old_text);

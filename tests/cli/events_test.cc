@@ -215,7 +215,7 @@ TEST(EventsTest, CounterColumnsOfARun) {
   const bool user_only = Contains(header, "syscalls:u");
   if (user_only) GTEST_SKIP() << "kernel counting not permitted here: " << header;
   EXPECT_TRUE(Contains(header, ",syscalls,task-clock,syscalls.running,")) << header;
-  const ResultsTable t = ReadRuns(dir.path() / "c.csv");
+  const RunsTable t = ReadRuns(dir.path() / "c.csv");
   const auto syscalls = ColumnOf(t, "syscalls");
   const auto clock = ColumnOf(t, "task-clock");
   ASSERT_EQ(syscalls.size(), 2u);

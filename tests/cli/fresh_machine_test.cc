@@ -32,7 +32,7 @@ class ScopedEnv {
 };
 
 /// `name`'s column, or `name:u` where only user mode may be counted.
-std::vector<std::string> CountsOf(const ResultsTable& t, const std::string& name) {
+std::vector<std::string> CountsOf(const RunsTable& t, const std::string& name) {
   return ColumnOf(t, t.Column(name) ? name : name + ":u");
 }
 
@@ -120,7 +120,7 @@ TEST(FreshMachineTest, ModifiersUserPlusKernelIsTheWhole) {
                  "c.csv", "true"},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "c.csv");
+  const RunsTable t = ReadRuns(dir.path() / "c.csv");
   const auto all = ColumnOf(t, "page-faults");
   const auto user = ColumnOf(t, "page-faults:u");
   const auto kernel = ColumnOf(t, "page-faults:k");

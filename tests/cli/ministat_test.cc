@@ -87,10 +87,13 @@ TEST(MinistatCliTest, HelpGoesToStdout) {
 }
 
 struct BadInput {
+  std::string name;  ///< gtest's (and ctest's) name for the case
   std::vector<std::string> args;
   std::string stdin_data;
   std::string error;  ///< the whole stderr line
 };
+
+void PrintTo(const BadInput& c, std::ostream* os) { *os << c.name; }
 
 class MinistatBadInputTest : public ::testing::TestWithParam<BadInput> {};
 
@@ -114,45 +117,66 @@ TEST_P(MinistatBadInputTest, OneLineAndExitStatus2) {
 INSTANTIATE_TEST_SUITE_P(
     Inputs, MinistatBadInputTest,
     ::testing::Values(
-        BadInput{{"words"}, "", "words:3: 'three' is not a number"},
-        BadInput{{"ok", "nan"}, "", "nan:4: 'nan' is not a finite number"},
-        BadInput{{"inf"}, "", "inf:2: '-inf' is not a finite number"},
-        BadInput{{"missing"}, "", "missing: cannot open: No such file or directory"},
-        BadInput{{"ok", "missing"}, "", "missing: cannot open: No such file or directory"},
-        BadInput{{"."}, "", ".: cannot read: Is a directory"},
-        BadInput{{"empty"}, "", "empty: empty input, no data points"},
-        BadInput{{}, "", "<stdin>: empty input, no data points"},
-        BadInput{{"two"}, "", "two: 2 data points, at least 3 are needed"},
-        BadInput{{"-C", "3", "pairs"}, "", "pairs: no line has column 3"},
-        BadInput{{"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"},
+        BadInput{"WordInAFile", {"words"}, "", "words:3: 'three' is not a number"},
+        BadInput{"NanInTheSecondFile", {"ok", "nan"}, "", "nan:4: 'nan' is not a finite number"},
+        BadInput{"MinusInfinity", {"inf"}, "", "inf:2: '-inf' is not a finite number"},
+        BadInput{"MissingFile", {"missing"}, "", "missing: cannot open: No such file or directory"},
+        BadInput{"MissingSecondFile",
+                 {"ok", "missing"},
+                 "",
+                 "missing: cannot open: No such file or directory"},
+        BadInput{"Directory", {"."}, "", ".: cannot read: Is a directory"},
+        BadInput{"EmptyFile", {"empty"}, "", "empty: empty input, no data points"},
+        BadInput{"EmptyStdin", {}, "", "<stdin>: empty input, no data points"},
+        BadInput{"TwoPoints", {"two"}, "", "two: 2 data points, at least 3 are needed"},
+        BadInput{"NoLineHasTheColumn", {"-C", "3", "pairs"}, "", "pairs: no line has column 3"},
+        BadInput{"EightSets",
+                 {"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"},
                  "",
                  "ministat: at most 7 data sets, got 8 (see timeit ministat -h)"},
-        BadInput{{"-d", "", "ok"},
-                 "",
-                 "ministat: -d: expected at least one delimiter character, got '' (see timeit ministat "
-                 "-h)"},
+        BadInput{
+            "EmptyDelimiter",
+            {"-d", "", "ok"},
+            "",
+            "ministat: -d: expected at least one delimiter character, got '' (see timeit ministat "
+            "-h)"},
         // ministat itself segfaults on -w 1.
-        BadInput{{"-w", "1", "ok"},
-                 "",
-                 "ministat: -w: expected a plot width from 2 to 1000000, got '1' (see timeit ministat "
-                 "-h)"},
-        BadInput{{"-w", "x", "ok"},
-                 "",
-                 "ministat: -w: expected a plot width from 2 to 1000000, got 'x' (see timeit ministat "
-                 "-h)"},
-        BadInput{{"-c", "100", "ok"},
+        BadInput{
+            "WidthOne",
+            {"-w", "1", "ok"},
+            "",
+            "ministat: -w: expected a plot width from 2 to 1000000, got '1' (see timeit ministat "
+            "-h)"},
+        BadInput{
+            "WidthNotANumber",
+            {"-w", "x", "ok"},
+            "",
+            "ministat: -w: expected a plot width from 2 to 1000000, got 'x' (see timeit ministat "
+            "-h)"},
+        BadInput{"ConfidenceHundred",
+                 {"-c", "100", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '100' "
                  "(see timeit ministat -h)"},
-        BadInput{{"-c0", "ok"},
+        BadInput{"ConfidenceZero",
+                 {"-c0", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '0' "
                  "(see timeit ministat -h)"},
-        BadInput{{"-C", "0", "ok"},
+        BadInput{
+            "ColumnZero",
+            {"-C", "0", "ok"},
+            "",
+            "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat -h)"},
+        BadInput{"UnknownOption",
+                 {"-x", "ok"},
                  "",
-                 "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat -h)"},
-        BadInput{{"-x", "ok"}, "", "ministat: unknown option -x (see timeit ministat -h)"},
-        BadInput{{"ok", "-w"}, "", "ministat: -w needs a value (see timeit ministat -h)"}));
+                 "ministat: unknown option -x (see timeit ministat -h)"},
+        BadInput{"OptionWithoutValue",
+                 {"ok", "-w"},
+                 "",
+                 "ministat: -w needs a value (see timeit ministat -h)"}),
+    [](const ::testing::TestParamInfo<BadInput>& p) { return p.param.name; });
 
 /// Runs `argv` on a pseudo-terminal `columns` wide, with COLUMNS set to
 /// `columns_env` (unset when empty), and returns what it printed.

@@ -41,7 +41,7 @@ TEST(OutputMetricTest, LastMatchOfEachRunIsItsValue) {
       {"-n", "3", "--no-counters", "--metric", kQps, "-o", "q.csv", "sh", SmackScript(dir)}, "",
       dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "q.csv");
+  const RunsTable t = ReadRuns(dir.path() / "q.csv");
   // The warm-up run and 3 measured runs, each its own last figure.
   EXPECT_EQ(ColumnOf(t, "qps"), (Cells{"1111.25", "1222.25", "1333.25", "1444.25"}));
   EXPECT_EQ(ReadFile(dir.path() / "truth.txt"), "1111.25\n1222.25\n1333.25\n1444.25\n");
@@ -65,7 +65,7 @@ TEST(OutputMetricTest, NoMatchOrNoNumberIsAnEmptyCellAndANote) {
        "echo 'Queries per second: 1.2k'; [ -e once ] || echo 'Transactions: 7'; touch once"},
       "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "q.csv");
+  const RunsTable t = ReadRuns(dir.path() / "q.csv");
   EXPECT_EQ(ColumnOf(t, "qps"), (Cells{"", ""}));  // units are not guessed: not 1200, not 0
   EXPECT_EQ(ColumnOf(t, "tps"), (Cells{"7", ""}));
   EXPECT_EQ(ColumnOf(t, "notes"),
@@ -99,7 +99,7 @@ TEST(OutputMetricTest, LastLineWithoutNewlineAndCarriageReturns) {
                  "printf 'a=1\\r\\na=2\\r\\n' >&2; printf 'b=3\\nb=4'"},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "q.csv");
+  const RunsTable t = ReadRuns(dir.path() / "q.csv");
   EXPECT_EQ(ColumnOf(t, "a"), Cells{"2"});
   EXPECT_EQ(ColumnOf(t, "b"), Cells{"4"});
 }
@@ -130,8 +130,8 @@ TEST(OutputMetricTest, HundredMegabytesOfOutputLeaveTimeitsMemoryFlat) {
     EXPECT_EQ(r.exit_status, 0) << r.err;
     return ReadRuns(dir.path() / csv);
   };
-  const ResultsTable small = run("small.csv", 1000, 1000);
-  const ResultsTable big = run("big.csv", 70'000'000, 30'000'000);
+  const RunsTable small = run("small.csv", 1000, 1000);
+  const RunsTable big = run("big.csv", 70'000'000, 30'000'000);
   // Every byte reached the output file (the tee lost nothing) ...
   std::ifstream out(dir.path() / "out.txt", std::ios::binary);
   out.seekg(-64, std::ios::end);

@@ -21,6 +21,7 @@
 #include "tests/cli/background_timeit.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "wrapper/results/results_csv_reader.h"
 
 namespace timeit::testing {
 namespace {
@@ -96,7 +97,7 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
           Sh("sh -c 'trap \"\" INT TERM HUP; exec sleep 300' & echo $! >> pids; sleep 300")),
       "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;  // --ignore-failure: the series went on
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   EXPECT_EQ(ColumnOf(t, "status"), (Cells{"137", "137"}));
   EXPECT_EQ(ColumnOf(t, "status_text"), (Cells{"timeout", "timeout"}));
   EXPECT_TRUE(Contains(r.err, "run 1 failed: timed out after")) << r.err;
@@ -124,7 +125,7 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
     if (group > 1) ::kill(-group, SIGKILL);
   }
   const fs::path csv = dir.path() / "s.csv";
-  const ResultsTable kept = ReadRuns(csv);
+  const RunsTable kept = ReadRuns(csv);
   ASSERT_EQ(ColumnOf(kept, "run"), (Cells{"1", "2", "3"}));  // the finished runs are there
   // What a kill -9 (or a power loss) in the middle of a row's write leaves.
   std::string text = ReadFile(csv);

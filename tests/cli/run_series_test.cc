@@ -19,7 +19,7 @@ TEST(RunSeriesTest, RunAndWarmupCountsAndFlags) {
   TempDir dir;
   const ProcessResult r = RunTimeit({"-n", "3", "-w", "2", "-o", "s.csv", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "2", "3", "4", "5"}));
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0"}));
   EXPECT_EQ(ColumnOf(t, "status"), (Cells{"0", "0", "0", "0", "0"}));
@@ -67,7 +67,7 @@ TEST(RunSeriesTest, AppendingContinuesTheSeries) {
   const ProcessResult r = RunTimeit({"-n", "2", "-o", "s.csv", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("appending runs to s.csv"), std::string::npos) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "2", "3", "4", "5", "6"}));
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "0", "0", "1", "0", "0"}));
 }

@@ -84,7 +84,7 @@ TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   const std::string text = ReadFile(dir.path() / "s.csv");
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(text.back(), '\n');
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");  // every row complete
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");  // every row complete
   EXPECT_EQ(t.rows.size(), 2u);
   // A second half after the "reboot" continues the numbering.
   const ProcessResult r =

@@ -1,22 +1,25 @@
-// 10,000 runs of /bin/true in this process, started and measured the way
-// the run loop does it (ChildLauncher, the resource-usage and counter
-// sources, orphan reaping and the leftover sweep): no file descriptor and
-// no memory may pile up across runs. $TIMEIT_SOAK_RUNS overrides the count
-// (scripts/test.sh --sanitize lowers it: ASan makes every run slower).
+// 10,000 runs of a command through the run mode's own machinery, in this
+// process: the options parser, BuildSources (resource usage, counters and a
+// --metric reading the command's output through the OutputTap), the results
+// CSV writer and row formatter, and RunLoop itself. A probe source, plugged
+// in as any source is, samples this process's file descriptors and resident
+// memory as the loop collects each run: none may pile up across runs.
+// $TIMEIT_SOAK_RUNS overrides the count (scripts/test.sh --sanitize lowers
+// it: ASan makes every run slower).
 #include <dirent.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <signal.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
-#include "wrapper/process/child_launcher.h"
 #include "wrapper/process/process_tree.h"
-#include "wrapper/run/run_options.h"
+#include "wrapper/results/series_metadata.h"
+#include "wrapper/run/run_loop.h"
 #include "wrapper/run/sources.h"
-#include "wrapper/sources/measurement_source.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define TIMEIT_TEST_ASAN 1
@@ -53,64 +56,98 @@ long ResidentKiB() {
   return -1;
 }
 
-class Series {
+/// A measurement source without columns that notes, when the loop collects
+/// run `baseline_run` and the last run, how many fds are open and how much
+/// memory is resident: the loop's state in the middle of the series, not
+/// after it has cleaned up.
+class ProbeSource : public MeasurementSource {
  public:
-  Series() : sources_(BuildSources(RunOptions{})), launcher_(Spec()) {
-    for (const auto& s : sources_)
-      for (const std::string& c : s->Columns()) columns_.push_back(c);
-    for (auto& s : sources_) s->BeginSeries();
+  ProbeSource(int baseline_run, int last_run) : baseline_run_(baseline_run), last_run_(last_run) {}
+  std::vector<std::string> Columns() const override { return {}; }
+  bool AttachesBeforeExec() const override { return false; }
+  void Collect(const RunExit& exit, MetricValues& /*out*/) override {
+    ++collected_;
+    if (exit.wait_status != 0) ++failed_;
+    if (collected_ == baseline_run_) fds_before_ = OpenFds(), rss_before_ = ResidentKiB();
+    if (collected_ == last_run_) fds_after_ = OpenFds(), rss_after_ = ResidentKiB();
   }
 
-  /// One run as the run loop makes it; returns its wait status.
-  int Run() {
-    const pid_t pid = launcher_.Start();
-    for (auto& s : sources_) s->AttachBeforeExec(pid);
-    launcher_.Release();
-    RunExit exit = launcher_.Wait();
-    ReapExitedOrphans(exit.usage);
-    KillLeftovers(pid, exit.usage);
-    values_.clear();
-    for (auto& s : sources_) s->Collect(exit, values_);
-    for (auto& s : sources_) s->TakeNotes();
-    return exit.wait_status;
-  }
-
-  std::size_t values() const { return values_.size(); }
-  std::size_t columns() const { return columns_.size(); }
-  const MetricValues& last() const { return values_; }
+  int collected_ = 0, failed_ = 0;
+  int fds_before_ = -1, fds_after_ = -1;
+  long rss_before_ = -1, rss_after_ = -1;
 
  private:
-  static LaunchSpec Spec() {
-    LaunchSpec spec;
-    spec.path = "/bin/true";
-    spec.argv = {"true"};
-    return spec;
-  }
-
-  std::vector<std::unique_ptr<MeasurementSource>> sources_;
-  ChildLauncher launcher_;
-  std::vector<std::string> columns_;
-  MetricValues values_;
+  int baseline_run_, last_run_;
 };
 
-TEST(SoakTest, TenThousandRunsWithCountersKeepFdsAndMemoryFlat) {
-  Series series;
-  // Warm-up: lazily opened things (libpfm4, tracefs, the allocator's arenas)
-  // settle before the baseline is taken.
-  for (int i = 0; i < 50; ++i) ASSERT_EQ(series.Run(), 0);
-  const int fds_before = OpenFds();
-  const long rss_before = ResidentKiB();
-  ASSERT_GT(fds_before, 2);
-  const int runs = SoakRuns();
-  int failed = 0;
-  for (int i = 0; i < runs; ++i) {
-    if (series.Run() != 0) ++failed;
-    ASSERT_EQ(series.values(), series.columns()) << "run " << i;
-  }
-  EXPECT_EQ(failed, 0);
-  EXPECT_TRUE(series.last()[0].has_value());  // real, of the last run
-  EXPECT_EQ(OpenFds(), fds_before) << "file descriptors leaked over " << runs << " runs";
-  const long growth = ResidentKiB() - rss_before;
+/// The run mode's series for `args`, assembled as RunMain assembles it,
+/// with `probe` as the last source.
+int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementSource> probe) {
+  std::vector<const char*> argv = {"timeit"};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  const RunOptions o = ParseRunOptions(static_cast<int>(argv.size()), argv.data());
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
+  sources.push_back(std::move(probe));
+  std::vector<std::string> columns;
+  for (const auto& s : sources)
+    for (const std::string& c : s->Columns()) columns.push_back(c);
+  const SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  ResultsRowFormatter rows("soak", metadata, columns);
+  std::vector<std::string> warnings;
+  ResultsCsvWriter csv(o.output, rows.columns(), warnings);
+  std::vector<MeasurementSource*> readers;
+  for (const auto& s : sources)
+    if (s->ReadsOutput()) readers.push_back(s.get());
+  CommandOutputSink output(o, /*csv_on_stdout=*/false, readers);
+  ::signal(SIGCHLD, SIG_DFL);
+  SignalForwarder signals;
+  LaunchSpec spec;
+  spec.path = o.command.front();
+  spec.argv = o.command;
+  spec.stdout_fd = output.command_stdout_fd();
+  spec.stderr_fd = output.command_stderr_fd();
+  spec.reset_signals = signals.handled();
+  BecomeSubreaper();
+  ChildLauncher command(spec);
+  ProgressLine progress(false, output.inherits());
+  RunSummary summary(columns, o.runs);
+  SeriesParts parts{.options = o,
+                    .sources = sources,
+                    .csv = csv,
+                    .rows = rows,
+                    .output = output,
+                    .progress = progress,
+                    .summary = summary,
+                    .signals = signals,
+                    .command = command,
+                    .setup = nullptr,
+                    .prepare = nullptr,
+                    .cleanup = nullptr,
+                    .teardown = nullptr,
+                    .csv_name = o.output};
+  return RunLoop(parts).Run();
+}
+
+TEST(SoakTest, TenThousandRunsThroughTheRunLoopKeepFdsAndMemoryFlat) {
+  const std::filesystem::path csv =
+      std::filesystem::temp_directory_path() / ("timeit-soak-" + std::to_string(::getpid()));
+  std::filesystem::remove(csv);
+  const int runs = SoakRuns(), warmup = 50;
+  // Warm-up runs let lazily opened things (libpfm4, tracefs, the allocator's
+  // arenas, the CSV's buffer) settle before the baseline is taken.
+  auto probe = std::make_unique<ProbeSource>(warmup, warmup + runs);
+  ProbeSource& seen = *probe;
+  const int status = RunSeries(
+      {"-n", std::to_string(runs), "-w", std::to_string(warmup), "-q", "--command-output", "null",
+       "--metric", "v=value: (\\d+)", "-o", csv.string(), "--", "/bin/echo", "value: 42"},
+      std::move(probe));
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(seen.collected_, warmup + runs);
+  EXPECT_EQ(seen.failed_, 0);
+  ASSERT_GT(seen.fds_before_, 2);
+  EXPECT_EQ(seen.fds_after_, seen.fds_before_)
+      << "file descriptors leaked over " << runs << " runs";
+  const long growth = seen.rss_after_ - seen.rss_before_;
 #ifdef TIMEIT_TEST_ASAN
   // ASan keeps freed memory in quarantine (up to 256 MB by default), so
   // resident memory grows by design; only the fds are checked here.
@@ -119,6 +156,14 @@ TEST(SoakTest, TenThousandRunsWithCountersKeepFdsAndMemoryFlat) {
   EXPECT_LT(growth, 4096) << "resident memory grew by " << growth << " KiB over " << runs
                           << " runs";
 #endif
+  // Every run is a row, and the last one has the command's number.
+  std::ifstream in(csv);
+  std::string line, last;
+  int lines = 0;
+  while (std::getline(in, line)) ++lines, last = line;
+  EXPECT_EQ(lines, 1 + warmup + runs);
+  EXPECT_NE(last.find(",42,"), std::string::npos) << last;
+  std::filesystem::remove(csv);
 }
 
 }  // namespace

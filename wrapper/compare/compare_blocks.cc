@@ -94,6 +94,110 @@ bool SameValues(const CompareInput& in, const std::string& a, const std::string&
   return any;
 }
 
+/// Appends the blocks, a blank line between two.
+struct BlockWriter {
+  std::string& out;
+  bool first = true;
+
+  void Write(std::string_view text) {
+    if (!first) out += '\n';
+    first = false;
+    out += text;
+  }
+};
+
+/// The sets by how many values of a metric they have: two or more take part
+/// in the block; the others are named.
+struct Participants {
+  std::vector<const CompareSet*> taking_part, without, single;
+};
+
+Participants SortSets(const CompareInput& in, const std::string& metric) {
+  Participants p;
+  for (const CompareSet& set : in.sets) {
+    const MetricSeries* m = Find(set, metric);
+    const std::size_t n = m == nullptr ? 0 : m->values.size();
+    (n >= 2 ? p.taking_part : n == 1 ? p.single : p.without).push_back(&set);
+  }
+  return p;
+}
+
+/// "real: no values in a; real: a single value in b", or empty.
+std::string WhyLeftOut(const std::string& name, const Participants& p) {
+  std::string why;
+  if (!p.without.empty()) why += fmt::format("{}: no values in {}", name, JoinLabels(p.without));
+  if (!p.single.empty())
+    why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", name,
+                       JoinLabels(p.single));
+  return why;
+}
+
+/// The values of the sets taking part, copied: the summary selects the
+/// median in place, and the sets keep file order for the outlier and drift
+/// warnings. With their range, and whether each set is constant.
+struct Values {
+  std::vector<std::vector<double>> copies;
+  double lowest = 0, highest = 0;
+  bool each_constant = true;
+};
+
+Values CopyValues(const std::vector<const CompareSet*>& sets, const std::string& metric) {
+  Values v;
+  for (const CompareSet* s : sets) v.copies.push_back(Find(*s, metric)->values);
+  v.lowest = v.highest = v.copies.front().front();
+  for (const auto& c : v.copies) {
+    const auto [low, high] = std::minmax_element(c.begin(), c.end());
+    v.lowest = std::min(v.lowest, *low);
+    v.highest = std::max(v.highest, *high);
+    v.each_constant = v.each_constant && *low == *high;
+  }
+  return v;
+}
+
+/// One group's block (or the line in its place) and its summary rows.
+void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
+                const BlockOptions& options, BlockWriter& blocks, std::vector<ComparisonRow>& rows,
+                std::vector<std::string>& equal) {
+  const std::string& metric = group.front();
+  std::string name = metric;
+  for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
+  const bool block = options.all_metrics || std::any_of(group.begin(), group.end(), BlockByDefault);
+  const auto write = [&](std::string_view text) {
+    if (block) blocks.Write(text);
+  };
+  const Participants p = SortSets(in, metric);
+  const CompareSet& baseline = in.sets.front();
+  const std::string why = WhyLeftOut(name, p);
+  if (p.taking_part.empty() || p.taking_part.front() != &baseline || p.taking_part.size() < 2) {
+    write(why + (p.taking_part.empty() || p.taking_part.front() != &baseline
+                     ? "; the baseline cannot be compared\n"
+                     : "; nothing left to compare\n"));
+    return;
+  }
+  const std::string text = why.empty() ? "" : why + "; compared without\n";
+  Values v = CopyValues(p.taking_part, metric);  // MakeDataSet sorts the copies
+  if (v.lowest == v.highest) {
+    if (!block) equal.push_back(fmt::format("{} {}", name, v.lowest));
+    write(text +
+          fmt::format("{}: {} in every run of every set; nothing to compare\n", name, v.lowest));
+    return;
+  }
+  std::vector<stats::DataSet> data;
+  for (std::size_t i = 0; i < p.taking_part.size(); ++i)
+    data.push_back(stats::MakeDataSet(p.taking_part[i]->label + "." + name, v.copies[i]));
+  if (v.each_constant) {
+    write(text + ConstantLine(name, data));
+  } else if (block) {
+    write(text);
+    stats::WriteMinistat(data, options.ministat,
+                         [&blocks](std::string_view piece) { blocks.out += piece; });
+  }
+  for (std::size_t i = 1; i < data.size(); ++i)
+    rows.push_back(MakeRow(group, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
+                           p.taking_part[i]->label, options.ministat.confidence_percent,
+                           options.threshold_percent));
+}
+
 }  // namespace
 
 std::string RowMetricName(const ComparisonRow& row) {
@@ -138,72 +242,9 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
                                              const BlockOptions& options, std::string& out,
                                              std::vector<std::string>& equal) {
   std::vector<ComparisonRow> rows;
-  bool first_block = true;
-  for (const std::vector<std::string>& group : groups) {
-    const std::string& metric = group.front();
-    std::string name = metric;
-    for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
-    const bool block =
-        options.all_metrics || std::any_of(group.begin(), group.end(), BlockByDefault);
-    const auto write = [&](const std::string& text) {
-      if (!block) return;
-      if (!first_block) out += '\n';
-      first_block = false;
-      out += text;
-    };
-    // Sets with at least two values take part; the others are named.
-    std::vector<const CompareSet*> taking_part, without, single;
-    for (const CompareSet& set : in.sets) {
-      const MetricSeries* m = Find(set, metric);
-      const std::size_t n = m == nullptr ? 0 : m->values.size();
-      (n >= 2 ? taking_part : n == 1 ? single : without).push_back(&set);
-    }
-    const CompareSet& baseline = in.sets.front();
-    std::string why;
-    if (!without.empty()) why += fmt::format("{}: no values in {}", name, JoinLabels(without));
-    if (!single.empty())
-      why += fmt::format("{}{}: a single value in {}", why.empty() ? "" : "; ", name,
-                         JoinLabels(single));
-    if (taking_part.empty() || taking_part.front() != &baseline || taking_part.size() < 2) {
-      write(why + (taking_part.empty() || taking_part.front() != &baseline
-                       ? "; the baseline cannot be compared\n"
-                       : "; nothing left to compare\n"));
-      continue;
-    }
-    std::string text = why.empty() ? "" : why + "; compared without\n";
-    // The values are copied: the summary selects the median in place, and
-    // the sets keep file order for the outlier and drift warnings.
-    std::vector<std::vector<double>> copies;
-    for (const CompareSet* s : taking_part) copies.push_back(Find(*s, metric)->values);
-    double lowest = copies.front().front(), highest = lowest;
-    bool constant = true;
-    for (const auto& c : copies) {
-      const auto [low, high] = std::minmax_element(c.begin(), c.end());
-      lowest = std::min(lowest, *low);
-      highest = std::max(highest, *high);
-      constant = constant && *low == *high;
-    }
-    if (lowest == highest) {
-      if (!block) equal.push_back(fmt::format("{} {}", name, lowest));
-      write(text +
-            fmt::format("{}: {} in every run of every set; nothing to compare\n", name, lowest));
-      continue;
-    }
-    std::vector<stats::DataSet> data;
-    for (std::size_t i = 0; i < taking_part.size(); ++i)
-      data.push_back(stats::MakeDataSet(taking_part[i]->label + "." + name, copies[i]));
-    if (constant) {
-      write(text + ConstantLine(name, data));
-    } else if (block) {
-      write(text);
-      stats::WriteMinistat(data, options.ministat,
-                           [&out](std::string_view piece) { out += piece; });
-    }
-    for (std::size_t i = 1; i < data.size(); ++i)
-      rows.push_back(MakeRow(group, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
-                             taking_part[i]->label, options.ministat.confidence_percent,
-                             options.threshold_percent));
-  }
+  BlockWriter blocks{out};
+  for (const std::vector<std::string>& group : groups)
+    WriteGroup(in, group, options, blocks, rows, equal);
   return rows;
 }
 

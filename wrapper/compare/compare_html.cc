@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "stats/summary.h"
 #include "wrapper/base/version.h"
 #include "wrapper/compare/compare_charts.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
@@ -92,14 +92,8 @@ std::string VerdictClass(const std::string& verdict) {
   return c;
 }
 
-// The cells as the text summary prints them (compare_summary.cc).
-std::string P(double p) { return std::isnan(p) ? "–" : fmt::format("{:.2g}", p); }
-std::string Mean(double v) { return ReadableNumber(v); }
-std::string Relative(const ComparisonRow& r) {
-  const double margin = r.relative.high_percent - r.relative.estimate_percent;
-  if (std::isnan(margin)) return fmt::format("{:+.3g}%", r.relative.estimate_percent);
-  return fmt::format("{:+.3g}% ± {:.3g}%", r.relative.estimate_percent, margin);
-}
+/// The difference as the text summary prints it, with a real ± sign.
+std::string Difference(const RowCells& c) { return c.Difference("±"); }
 
 std::string Swatch(std::size_t set) {
   return fmt::format("<span class=\"swatch\" style=\"background:{}\"></span>", SetColor(set));
@@ -135,9 +129,10 @@ void AppendSets(const CompareInput& in, std::string& html) {
   html += "</tbody></table></div>\n";
 }
 
-void AppendSummary(const CompareInput& in, const HtmlReportParts& parts, std::string& html) {
+void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
+                   const std::vector<RowCells>& cells, std::string& html) {
   html += "<section id=\"summary\"><h2>Summary</h2>";
-  if (parts.rows.empty()) {
+  if (cells.empty()) {
     html += "<p>No metric could be compared.</p></section>\n";
     return;
   }
@@ -156,19 +151,21 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts, std::st
       EscapeXml(in.sets.front().label),
       one_other ? EscapeXml(in.sets[1].label) + " mean" : std::string("mean"),
       parts.confidence_percent);
-  for (const ComparisonRow& r : parts.rows) {
+  for (const RowCells& c : cells) {
+    const ComparisonRow& r = c.row;
     html += fmt::format(
         "<tr><td class=\"text\"><a href=\"#{}\">{}</a></td><td class=\"text\">{}"
         "</td>",
-        Anchor(r.metric), EscapeXml(r.metric), r.lower_is_better ? "lower" : "higher");
+        Anchor(r.metric), EscapeXml(c.metric), c.better);
     if (!one_other)
       html += fmt::format("<td class=\"text\">{}{}</td>", Swatch(SetIndex(in, r.set)),
                           EscapeXml(r.set));
     html += fmt::format(
         "<td data-value=\"{}\">{}</td><td data-value=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}"
         "</td><td class=\"text {}\">{}</td></tr>",
-        r.mean_baseline, Mean(r.mean_baseline), r.mean, Mean(r.mean), Relative(r), P(r.welch_p),
-        P(r.mann_whitney_p), VerdictClass(VerdictText(r)), EscapeXml(VerdictText(r)));
+        r.mean_baseline, EscapeXml(c.mean_baseline), r.mean, EscapeXml(c.mean),
+        EscapeXml(Difference(c)), EscapeXml(c.welch_p), EscapeXml(c.mann_whitney_p),
+        VerdictClass(c.verdict), EscapeXml(c.verdict));
   }
   html += "</tbody></table></div></section>\n";
 }
@@ -189,23 +186,19 @@ std::string Vitals(const CompareInput& in, const std::string& metric, double con
       "<tbody>",
       confidence);
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
-    const auto it = in.sets[i].metrics.find(metric);
-    if (it == in.sets[i].metrics.end() || it->second.values.empty()) continue;
-    std::vector<double> copy = it->second.values;
-    const stats::Summary s = stats::SummarizeUnordered(copy);
-    const double margin = MeanAndMargin(it->second.values, confidence).second;
+    const std::optional<SetCells> c = FormatSetCells(in.sets[i], metric, confidence);
+    if (!c) continue;
     html += fmt::format(
         "<tr><td class=\"text\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{}</td><td>{}</td></tr>",
-        Swatch(i), EscapeXml(in.sets[i].label), s.n, ReadableNumber(s.min),
-        ReadableNumber(s.median), ReadableNumber(s.mean),
-        std::isnan(margin) ? "–" : ReadableNumber(margin), ReadableNumber(s.max),
-        s.n >= 2 ? ReadableNumber(s.stddev) : "–");
+        Swatch(i), EscapeXml(in.sets[i].label), c->n, c->min, c->median, c->mean, c->margin, c->max,
+        c->stddev);
   }
   return html + "</tbody></table>";
 }
 
-void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const std::string& metric,
+void AppendMetric(const CompareInput& in, const HtmlReportParts& parts,
+                  const std::vector<RowCells>& cells, const std::string& metric,
                   std::string& html) {
   const std::string strip = StripPlotSvg(in, metric, parts.confidence_percent);
   const std::string order = RunOrderSvg(in, metric);
@@ -214,11 +207,12 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts, const st
       "<section class=\"metric\" id=\"{}\"><h2>{}<span class=\"dir\">{} is better</span></h2>",
       Anchor(metric), EscapeXml(metric), LowerIsBetter(in, metric) ? "lower" : "higher");
   std::string verdicts;
-  for (const ComparisonRow& r : parts.rows) {
-    if (r.metric != metric) continue;
-    verdicts += fmt::format("{}{}{}: {} <span class=\"{}\">{}</span>", verdicts.empty() ? "" : "; ",
-                            Swatch(SetIndex(in, r.set)), EscapeXml(r.set), Relative(r),
-                            VerdictClass(VerdictText(r)), EscapeXml(VerdictText(r)));
+  for (const RowCells& c : cells) {
+    if (c.row.metric != metric) continue;
+    verdicts +=
+        fmt::format("{}{}{}: {} <span class=\"{}\">{}</span>", verdicts.empty() ? "" : "; ",
+                    Swatch(SetIndex(in, c.row.set)), EscapeXml(c.row.set), EscapeXml(Difference(c)),
+                    VerdictClass(c.verdict), EscapeXml(c.verdict));
   }
   if (!verdicts.empty()) html += "<p>" + verdicts + "</p>";
   html += "<div class=\"charts\">";
@@ -249,10 +243,11 @@ std::string FormatHtmlReport(const CompareInput& in, const HtmlReportParts& part
       EscapeXml(Join(labels)), kStyle, in.sets.size());
   AppendSets(in, html);
   html += "</header>\n";
-  AppendSummary(in, parts, html);
+  const std::vector<RowCells> cells = FormatRowCells(parts.rows);
+  AppendSummary(in, parts, cells, html);
   AppendList("Warnings:", "warnings", parts.warnings, html);
   AppendList("Notes:", "notes", parts.notes, html);
-  for (const std::string& metric : parts.metrics) AppendMetric(in, parts, metric, html);
+  for (const std::string& metric : parts.metrics) AppendMetric(in, parts, cells, metric, html);
   html += fmt::format("<footer>Written by timeit {} (timeit compare --html).</footer>\n", kVersion);
   return html + "</body>\n</html>\n";
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <optional>
 
-#include "stats/summary.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
@@ -27,20 +27,14 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
 }
 
 std::optional<double> MeanOf(const CompareSet& set, const std::string& metric) {
-  const MetricSeries* m = Find(set, metric);
-  if (m == nullptr || m->values.empty()) return std::nullopt;
-  std::vector<double> copy = m->values;
-  return stats::SummarizeUnordered(copy).mean;
+  const std::optional<stats::Summary> s = SetSummary(set, metric);
+  return s ? std::optional(s->mean) : std::nullopt;
 }
 
 void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics, std::string& out) {
   out += "    {\n      \"command\": " + JsonString(set.label) + ",\n";
   const MetricSeries* real = Find(set, "real");
-  std::optional<stats::Summary> s;
-  if (real != nullptr && !real->values.empty()) {
-    std::vector<double> copy = real->values;
-    s = stats::SummarizeUnordered(copy);
-  }
+  const std::optional<stats::Summary> s = SetSummary(set, "real");
   const auto field = [&](const char* name, std::optional<double> v) {
     out += fmt::format("      \"{}\": {},\n", name, NumberOrNull(v));
   };

@@ -100,6 +100,68 @@ std::string SetKey(const ResultsTable& t, const std::string& label, const std::s
   return key;
 }
 
+/// The columns of one table that its rows are read through.
+struct TableColumns {
+  std::vector<std::size_t> metrics;
+  std::vector<std::optional<std::size_t>> running;  ///< each metric's `.running`, if any
+  std::optional<std::size_t> warmup, status, release, cpu, platform, notes, run, higher;
+};
+
+TableColumns FindColumns(const ResultsTable& t) {
+  TableColumns c;
+  c.metrics = MetricColumns(t);
+  for (std::size_t m : c.metrics) c.running.push_back(t.Column(RunningColumn(t.columns[m])));
+  c.warmup = t.Column("warmup"), c.status = t.Column("status");
+  c.release = t.Column("kernel_release"), c.cpu = t.Column("cpu_model");
+  c.platform = t.Column("platform"), c.notes = t.Column("notes");
+  c.run = t.Column("run"), c.higher = t.Column(kHigherIsBetterColumn);
+  return c;
+}
+
+/// The metrics a `higher_is_better` cell names, separated by spaces.
+void AddHigherIsBetter(std::string_view names, CompareSet& set) {
+  while (!names.empty()) {
+    const std::size_t end = std::min(names.find(' '), names.size());
+    AddDistinct(set.higher_is_better, std::string(names.substr(0, end)));
+    names.remove_prefix(std::min(end + 1, names.size()));
+  }
+}
+
+/// A warm-up row's values: kept for the runs-in-order chart only.
+void AddWarmupRun(const ResultsTable& t, std::size_t r, const TableColumns& c, long run_number,
+                  CompareSet& set) {
+  set.warmup_run_numbers.push_back(run_number);
+  for (std::size_t m : c.metrics) {
+    const std::optional<double> v = ParseMetricCell(t, r, m);
+    if (!v || !std::isfinite(*v)) continue;  // a measured run's bad cell is the error
+    MetricSeries& series = set.metrics[t.columns[m]];
+    series.warmup_values.push_back(*v);
+    series.warmup_index.push_back(set.warmup_run_numbers.size() - 1);
+  }
+  ++set.warmup_runs;
+}
+
+/// A measured row's values, with where they came from and whether the
+/// counter ran for the whole run.
+void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns& c,
+                       CompareSet& set) {
+  for (std::size_t i = 0; i < c.metrics.size(); ++i) {
+    MetricSeries& m = set.metrics[t.columns[c.metrics[i]]];
+    const std::optional<double> v = ParseMetricCell(t, r, c.metrics[i], /*finite=*/true);
+    if (!v) {
+      ++m.empty_cells;
+      continue;
+    }
+    m.values.push_back(*v);
+    m.run_index.push_back(set.run_numbers.size() - 1);
+    m.where.push_back(t.file + ":" + std::to_string(t.lines[r]));
+    if (c.running[i]) {
+      const std::optional<double> fraction = ParseMetricCell(t, r, *c.running[i]);
+      if (fraction && *fraction < 0.9999) ++m.multiplexed;
+    }
+  }
+}
+
 class SetBuilder {
  public:
   explicit SetBuilder(std::vector<std::string>& notes) : notes_(notes) {}
@@ -109,6 +171,8 @@ class SetBuilder {
 
  private:
   CompareSet& SetFor(const ResultsTable& t, std::size_t row, const std::string& key);
+  void AddRow(const ResultsTable& t, std::size_t r, const TableColumns& c,
+              const LabelSpreads& spreads);
 
   std::vector<std::string>& notes_;
   CompareInput in_;
@@ -135,75 +199,45 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
   return in_.sets.back();
 }
 
+/// One row into its set: a warm-up run, a failed run (counted only) or a
+/// measured run with its machine, conditions, notes and values.
+void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns& c,
+                        const LabelSpreads& spreads) {
+  const std::string label = LabelOf(t, r);
+  const std::string kernel = Cell(t, r, c.release);
+  CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
+  for (std::size_t m : c.metrics) set.metrics[t.columns[m]].has_column = true;
+  AddHigherIsBetter(Cell(t, r, c.higher), set);
+  const long run_number =
+      RunNumber(Cell(t, r, c.run), set.runs + set.warmup_runs + set.failed_runs + 1);
+  const std::string warm = Cell(t, r, c.warmup), stat = Cell(t, r, c.status);
+  if (warm == "1" || warm == "true") {
+    AddWarmupRun(t, r, c, run_number, set);
+    return;
+  }
+  if (!stat.empty() && stat != "0") {
+    ++set.failed_runs;
+    return;
+  }
+  ++set.runs;
+  set.run_numbers.push_back(run_number);
+  AddDistinct(set.cpu_models, Cell(t, r, c.cpu));
+  AddDistinct(set.platforms, Cell(t, r, c.platform));
+  AddDistinct(set.kernel_releases, kernel);
+  RecordConditions(t, r, set);
+  set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
+  if (c.notes)
+    for (const std::string& note : SplitNotes(t.rows[r][*c.notes])) AddDistinct(set.notes, note);
+  AddMeasuredValues(t, r, c, set);
+}
+
 void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
-  const std::vector<std::size_t> metric_columns = MetricColumns(t);
-  std::vector<std::optional<std::size_t>> running;
-  for (std::size_t c : metric_columns) {
-    AddDistinct(in_.metrics, t.columns[c]);
-    running.push_back(t.Column(RunningColumn(t.columns[c])));
-    if (running.back()) AddDistinct(counters_, t.columns[c]);
+  const TableColumns columns = FindColumns(t);
+  for (std::size_t i = 0; i < columns.metrics.size(); ++i) {
+    AddDistinct(in_.metrics, t.columns[columns.metrics[i]]);
+    if (columns.running[i]) AddDistinct(counters_, t.columns[columns.metrics[i]]);
   }
-  const auto warmup = t.Column("warmup"), status = t.Column("status"),
-             release = t.Column("kernel_release");
-  const auto cpu = t.Column("cpu_model"), platform = t.Column("platform"),
-             notes = t.Column("notes");
-  const auto run_column = t.Column("run"), higher = t.Column(kHigherIsBetterColumn);
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    const std::string label = LabelOf(t, r);
-    const std::string kernel = Cell(t, r, release);
-    CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
-    for (std::size_t i = 0; i < metric_columns.size(); ++i)
-      set.metrics[t.columns[metric_columns[i]]].has_column = true;
-    const std::string higher_cell = Cell(t, r, higher);
-    for (std::string_view names = higher_cell; !names.empty();) {
-      const std::size_t end = std::min(names.find(' '), names.size());
-      AddDistinct(set.higher_is_better, std::string(names.substr(0, end)));
-      names.remove_prefix(std::min(end + 1, names.size()));
-    }
-    const long run_number =
-        RunNumber(Cell(t, r, run_column), set.runs + set.warmup_runs + set.failed_runs + 1);
-    const std::string warm = Cell(t, r, warmup), stat = Cell(t, r, status);
-    if (warm == "1" || warm == "true") {
-      set.warmup_run_numbers.push_back(run_number);
-      for (std::size_t i = 0; i < metric_columns.size(); ++i) {
-        const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i]);
-        if (!v || !std::isfinite(*v)) continue;  // a measured run's bad cell is the error
-        MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
-        m.warmup_values.push_back(*v);
-        m.warmup_index.push_back(set.warmup_run_numbers.size() - 1);
-      }
-      ++set.warmup_runs;
-      continue;
-    }
-    if (!stat.empty() && stat != "0") {
-      ++set.failed_runs;
-      continue;
-    }
-    ++set.runs;
-    set.run_numbers.push_back(run_number);
-    AddDistinct(set.cpu_models, Cell(t, r, cpu));
-    AddDistinct(set.platforms, Cell(t, r, platform));
-    AddDistinct(set.kernel_releases, kernel);
-    RecordConditions(t, r, set);
-    set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
-    if (notes)
-      for (const std::string& note : SplitNotes(t.rows[r][*notes])) AddDistinct(set.notes, note);
-    for (std::size_t i = 0; i < metric_columns.size(); ++i) {
-      MetricSeries& m = set.metrics[t.columns[metric_columns[i]]];
-      const std::optional<double> v = ParseMetricCell(t, r, metric_columns[i], /*finite=*/true);
-      if (!v) {
-        ++m.empty_cells;
-        continue;
-      }
-      m.values.push_back(*v);
-      m.run_index.push_back(set.run_numbers.size() - 1);
-      m.where.push_back(t.file + ":" + std::to_string(t.lines[r]));
-      if (running[i]) {
-        const std::optional<double> fraction = ParseMetricCell(t, r, *running[i]);
-        if (fraction && *fraction < 0.9999) ++m.multiplexed;
-      }
-    }
-  }
+  for (std::size_t r = 0; r < t.rows.size(); ++r) AddRow(t, r, columns, spreads);
 }
 
 CompareInput SetBuilder::Finish(const std::string& last_file) {

@@ -8,22 +8,10 @@
 
 #include "wrapper/base/csv_text.h"
 #include "wrapper/compare/compare_numbers.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
-
-std::string P(double p) {
-  if (std::isnan(p)) return "-";
-  return p < 0.0001 ? "<0.0001" : SiNumber(std::round(p * 1e4) / 1e4);
-}
-
-std::string Relative(const ComparisonRow& r) {
-  const std::string estimate = ReadablePercent(r.relative.estimate_percent, true) + "%";
-  if (r.constant) return estimate + " exact";
-  const double margin = r.relative.high_percent - r.relative.estimate_percent;
-  if (std::isnan(margin)) return estimate;
-  return estimate + " +/- " + ReadablePercent(margin, false) + "%";
-}
 
 /// The width of UTF-8 `text` in a terminal: one column per character.
 std::size_t Columns(const std::string& text) {
@@ -57,6 +45,7 @@ std::string Align(const std::vector<std::vector<std::string>>& table, std::size_
 std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
                                double confidence_percent, double threshold_percent, bool verbose) {
   if (rows.empty()) return {};
+  const std::vector<RowCells> cells = FormatRowCells(rows);
   std::set<std::string> others;
   for (const ComparisonRow& r : rows) others.insert(r.set);
   const bool one_other = others.size() == 1;
@@ -70,14 +59,14 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
     for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
   header.push_back("verdict");
   table.push_back(header);
-  for (const ComparisonRow& r : rows) {
-    std::vector<std::string> line = {RowMetricName(r), r.lower_is_better ? "lower" : "higher"};
-    if (!one_other) line.push_back(r.set);
-    for (std::string cell : {SiNumber(r.mean_baseline), SiNumber(r.mean), Relative(r)})
+  for (const RowCells& c : cells) {
+    std::vector<std::string> line = {c.metric, c.better};
+    if (!one_other) line.push_back(c.row.set);
+    for (std::string cell : {c.mean_baseline, c.mean, c.Difference("+/-")})
       line.push_back(std::move(cell));
     if (verbose)
-      for (double p : {r.student_p, r.welch_p, r.mann_whitney_p}) line.push_back(P(p));
-    line.push_back(VerdictText(r));
+      for (const std::string& p : {c.student_p, c.welch_p, c.mann_whitney_p}) line.push_back(p);
+    line.push_back(c.verdict);
     table.push_back(std::move(line));
   }
   const std::string threshold =
@@ -98,12 +87,11 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
   };
-  for (const ComparisonRow& r : rows) {
-    std::vector<std::string> names = {r.metric};
-    names.insert(names.end(), r.same_as.begin(), r.same_as.end());
-    for (const std::string& name : names) {
+  for (const RowCells& c : FormatRowCells(rows)) {
+    const ComparisonRow& r = c.row;
+    for (const std::string& name : c.names) {
       AppendCsvField(text, name);
-      text += r.lower_is_better ? ",lower," : ",higher,";
+      text += "," + c.better + ",";
       AppendCsvField(text, r.baseline);
       text += ',';
       AppendCsvField(text, r.set);

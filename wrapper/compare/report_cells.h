@@ -1,0 +1,60 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stats/mean_interval.h"
+#include "stats/summary.h"
+#include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_sets.h"
+
+namespace timeit {
+
+/// One summary row's cells, formatted once for every report: the text
+/// summary, --csv and --html all format from these, so a row reads the same
+/// wherever it is shown. Text for a person never uses e-notation: means as
+/// SiNumber (65.88M, 0.01235), percentages as ReadablePercent (-3.76,
+/// +0.000333), p-values rounded to 4 decimals or "<0.0001" (never "0").
+struct RowCells {
+  ComparisonRow row;               ///< the numbers in full precision (--csv, data-value)
+  std::vector<std::string> names;  ///< the metric, then those with the same values (--csv)
+  std::string metric;              ///< RowMetricName: "page-faults=minflt"
+  std::string better;              ///< "lower" or "higher"
+  std::string mean_baseline, mean;
+  std::string estimate;  ///< the relative difference: "-3.76%"
+  std::string margin;    ///< its interval's half-width: "0.645%"; empty when exact or undefined
+  bool exact = false;    ///< no variance in either set: the difference is exact
+  std::string student_p, welch_p, mann_whitney_p;  ///< "0.0312", "<0.0001"; "-" when undefined
+  std::string verdict;                             ///< VerdictText: "same within 1%"
+
+  /// "-3.76% +/- 0.645%", "+0.000333% exact" or "+2%" (no interval),
+  /// with `plus_minus` between estimate and margin.
+  std::string Difference(std::string_view plus_minus) const;
+};
+
+std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows);
+
+/// A p-value as every report prints it: "<0.0001", else rounded to 4
+/// decimals (0.0312, 0.5); "-" for NaN.
+std::string PValueText(double p);
+
+/// One set's measured values of one metric, summarized with the interval of
+/// their mean: the HTML's vitals and strip plot and the JSON's entries read
+/// these. The text (SiNumber, "-" when undefined) is what a person sees.
+struct SetCells {
+  stats::Summary summary;
+  stats::MeanInterval interval;  ///< Student's t at the report's confidence
+  std::string n, min, median, mean, margin, max, stddev;
+};
+
+/// The summary of `set`'s measured values of `metric` (the JSON's numbers);
+/// nullopt when it has none.
+std::optional<stats::Summary> SetSummary(const CompareSet& set, const std::string& metric);
+
+/// nullopt when `set` has no values of `metric`.
+std::optional<SetCells> FormatSetCells(const CompareSet& set, const std::string& metric,
+                                       double confidence_percent);
+
+}  // namespace timeit
