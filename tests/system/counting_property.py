@@ -105,6 +105,11 @@ def n1_script(sets, rotate_sets):
         f"run_captured issue timeit -w 0 -n 6 --rotate -o issue.csv -e {','.join(ISSUE_SET)} "
         "-- uniform-work $M",
         "send_file issue.csv issue.csv",
+        # --target-ci with --rotate: a loose target that real meets at once,
+        # so only the rotation keeps the series going: two rounds of groups.
+        f"run_captured target timeit -w 0 -n 12 --min-runs 2 --target-ci 50 --rotate "
+        f"-o target.csv -e {','.join(ISSUE_SET)} -- uniform-work $M",
+        "send_file target.csv target.csv",
     ]
     return "\n".join(lines) + "\n"
 
@@ -257,6 +262,16 @@ def main_n1(s, rng):
         check_rotated(f"set {i}", sets[i], b.csv(f"rot{i}"), truth)
     print("issue set:\n" + b.files.get("issue.out", b"").decode())
     check_rotated("the issue's set", ISSUE_SET, b.csv("issue"), truth)
+    target = measured(b.csv("target"))
+    print("target:\n" + b.files.get("target.out", b"").decode())
+    groups = {row["notes"].split("--rotate: this run counted group ")[1].split(" ")[0]
+              for row in target}
+    q.check(len(target) >= 2 * len(groups) and len(target) < 12,
+            f"--target-ci with --rotate stopped after {len(target)} runs of {len(groups)} "
+            "groups: not two rounds, or not early")
+    for word in ISSUE_SET:
+        values = [q.number(row, word) for row in target if q.number(row, word) is not None]
+        q.check(len(values) >= 2, f"--target-ci with --rotate: {word} has {len(values)} values")
 
 
 # x86: software events and tracepoints. word -> what it counts per run.
