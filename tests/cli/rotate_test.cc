@@ -25,7 +25,7 @@ TEST(RotateTest, NothingToRotateIsSaidOnceAndCountsAsUsual) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(Count(r.err, "--rotate: no hardware event is counted here; nothing to rotate"), 1u)
       << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   for (const std::string& cell : ColumnOf(t, "syscalls")) EXPECT_FALSE(cell.empty());
   EXPECT_NE(ColumnOf(t, "notes")[0].find("nothing to rotate"), std::string::npos);
 }
