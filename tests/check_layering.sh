@@ -43,7 +43,7 @@ echo "$rows" | {
       esac
     done
     if [ "$folder" = wrapper ]; then
-      files=$(find "$root/wrapper" -maxdepth 1 -name '*.h' -o -maxdepth 1 -name '*.cc')
+      files=$(find "$root/wrapper" -maxdepth 1 \( -name '*.h' -o -name '*.cc' \))
     else
       files=$(find "$root/$folder" -name '*.h' -o -name '*.cc')
     fi

@@ -56,28 +56,35 @@ long ResidentKiB() {
   return -1;
 }
 
+/// What the probe saw; owned by the test, since the series owns (and
+/// destroys) the probe itself.
+struct ProbeReadings {
+  int collected = 0, failed = 0;
+  int fds_before = -1, fds_after = -1;
+  long rss_before = -1, rss_after = -1;
+};
+
 /// A measurement source without columns that notes, when the loop collects
 /// run `baseline_run` and the last run, how many fds are open and how much
 /// memory is resident: the loop's state in the middle of the series, not
 /// after it has cleaned up.
 class ProbeSource : public MeasurementSource {
  public:
-  ProbeSource(int baseline_run, int last_run) : baseline_run_(baseline_run), last_run_(last_run) {}
+  ProbeSource(int baseline_run, int last_run, ProbeReadings& seen)
+      : baseline_run_(baseline_run), last_run_(last_run), seen_(seen) {}
   std::vector<std::string> Columns() const override { return {}; }
   bool AttachesBeforeExec() const override { return false; }
   void Collect(const RunExit& exit, MetricValues& /*out*/) override {
-    ++collected_;
-    if (exit.wait_status != 0) ++failed_;
-    if (collected_ == baseline_run_) fds_before_ = OpenFds(), rss_before_ = ResidentKiB();
-    if (collected_ == last_run_) fds_after_ = OpenFds(), rss_after_ = ResidentKiB();
+    ++seen_.collected;
+    if (exit.wait_status != 0) ++seen_.failed;
+    if (seen_.collected == baseline_run_)
+      seen_.fds_before = OpenFds(), seen_.rss_before = ResidentKiB();
+    if (seen_.collected == last_run_) seen_.fds_after = OpenFds(), seen_.rss_after = ResidentKiB();
   }
-
-  int collected_ = 0, failed_ = 0;
-  int fds_before_ = -1, fds_after_ = -1;
-  long rss_before_ = -1, rss_after_ = -1;
 
  private:
   int baseline_run_, last_run_;
+  ProbeReadings& seen_;
 };
 
 /// The run mode's series for `args`, assembled as RunMain assembles it,
@@ -135,19 +142,18 @@ TEST(SoakTest, TenThousandRunsThroughTheRunLoopKeepFdsAndMemoryFlat) {
   const int runs = SoakRuns(), warmup = 50;
   // Warm-up runs let lazily opened things (libpfm4, tracefs, the allocator's
   // arenas, the CSV's buffer) settle before the baseline is taken.
-  auto probe = std::make_unique<ProbeSource>(warmup, warmup + runs);
-  ProbeSource& seen = *probe;
+  ProbeReadings seen;
+  auto probe = std::make_unique<ProbeSource>(warmup, warmup + runs, seen);
   const int status = RunSeries(
       {"-n", std::to_string(runs), "-w", std::to_string(warmup), "-q", "--command-output", "null",
        "--metric", "v=value: (\\d+)", "-o", csv.string(), "--", "/bin/echo", "value: 42"},
       std::move(probe));
   EXPECT_EQ(status, 0);
-  EXPECT_EQ(seen.collected_, warmup + runs);
-  EXPECT_EQ(seen.failed_, 0);
-  ASSERT_GT(seen.fds_before_, 2);
-  EXPECT_EQ(seen.fds_after_, seen.fds_before_)
-      << "file descriptors leaked over " << runs << " runs";
-  const long growth = seen.rss_after_ - seen.rss_before_;
+  EXPECT_EQ(seen.collected, warmup + runs);
+  EXPECT_EQ(seen.failed, 0);
+  ASSERT_GT(seen.fds_before, 2);
+  EXPECT_EQ(seen.fds_after, seen.fds_before) << "file descriptors leaked over " << runs << " runs";
+  const long growth = seen.rss_after - seen.rss_before;
 #ifdef TIMEIT_TEST_ASAN
   // ASan keeps freed memory in quarantine (up to 256 MB by default), so
   // resident memory grows by design; only the fds are checked here.
