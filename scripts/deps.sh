@@ -7,6 +7,8 @@ TIMEIT_PACKAGES=(
   cmake g++ ninja-build pkg-config
   libpfm4-dev libboost-program-options-dev libboost-math-dev libfmt-dev libgtest-dev
   libpcre2-dev  # --metric's regular expressions
+  nlohmann-json3-dev  # compare's JSON readers (hyperfine, Google benchmark, its own --json)
+  libbenchmark-dev  # a Google benchmark the tests run to make --benchmark_out files
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
   python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)

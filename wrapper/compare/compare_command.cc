@@ -102,7 +102,8 @@ void WriteExport(const std::string& path, const std::string& text, const char* w
 
 int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
-  const CompareInput in = LoadCompareSets(options.files, notes);
+  const CompareInput in =
+      LoadCompareSets(options.files, {options.plain_columns, PlainMetric(options)}, notes);
   const std::vector<std::string> metrics = ChooseMetrics(in, options, notes);
   if (!AnyShared(in, metrics))
     throw Error(fmt::format("compare: {}: no metric has two or more values in both the baseline "

@@ -63,7 +63,16 @@ void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics,
       out += (i == 0 ? "" : ", ") + NumberOrNull(per_run[i]);
     out += "]";
   }
-  out += metrics.empty() ? "}\n    }" : "\n      }\n    }";
+  out += metrics.empty() ? "}" : "\n      }";
+  // Only in sets that have such metrics, so that compare reads the export
+  // back with the same verdicts (timeit_json_input.cc).
+  if (!set.higher_is_better.empty()) {
+    out += ",\n      \"higher_is_better\": [";
+    for (std::size_t i = 0; i < set.higher_is_better.size(); ++i)
+      out += (i == 0 ? "" : ", ") + JsonString(set.higher_is_better[i]);
+    out += "]";
+  }
+  out += "\n    }";
 }
 
 }  // namespace

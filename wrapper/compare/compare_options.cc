@@ -35,6 +35,13 @@ double ReadThreshold(const std::string& v) {
   return t;
 }
 
+int ReadColumn(const std::string& v) { return WholeValue("-C", v, 1, "a column number from 1 up"); }
+
+std::string ReadDelimiters(const std::string& v) {
+  if (v.empty()) throw BadValue("-d", "at least one delimiter character", v);
+  return v;
+}
+
 /// A reader of `option`'s file name, which may not be empty.
 ReadValue<std::string>::Reader FileNameOf(const char* option) {
   return [option](const std::string& v) {
@@ -59,6 +66,10 @@ po::options_description MakeOptions(CompareOptions* o) {
       ReadEach(&o->metrics, "LIST",
                [](const std::string& v) { return ParseMetricList("-m", v); }),
       "only these metrics, comma-separated, in this order; repeatable");
+  add("column,C", Read(&o->plain_columns.column, "N", ReadColumn),
+      "plain number files: the column to read, from 1 (default 1), as ministat's -C");
+  add("delimiters,d", Read(&o->plain_columns.delimiters, "CHARS", ReadDelimiters),
+      "plain number files: the delimiter characters (default space and tab), as ministat's -d");
   add("all-metrics", po::bool_switch(&o->all_metrics),
       "a block for every metric (default: times and counters; the rest in the summary)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
@@ -87,12 +98,20 @@ po::options_description MakeOptions(CompareOptions* o) {
 std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
          "                      [--fail-on VERDICT,...] [--csv FILE] [--json FILE]\n"
-         "                      [--html FILE] FILE...\n"
+         "                      [--html FILE] [-C COLUMN] [-d DELIMITERS] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
-         "runs are left out.\n\noptions:\n" +
+         "runs are left out. Each FILE is read by what it holds: a results CSV (ours or\n"
+         "any CSV with a header row), plain numbers as ministat reads them (one set, the\n"
+         "metric 'value' or -m's one name), hyperfine's --export-json, Google benchmark's\n"
+         "--benchmark_out JSON (with repetitions), or timeit compare's own --json.\n"
+         "\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
+}
+
+std::string PlainMetric(const CompareOptions& options) {
+  return options.metrics.size() == 1 ? options.metrics.front() : "value";
 }
 
 std::vector<std::string> ParseMetricList(const std::string& option, const std::string& list) {

@@ -5,6 +5,7 @@
 
 #include "stats/ministat_report.h"
 #include "stats/verdict.h"
+#include "wrapper/ministat/ministat_reader.h"
 
 namespace timeit {
 
@@ -17,6 +18,7 @@ struct CompareOptions {
   std::string json;                  ///< --json FILE: hyperfine's export format; empty: none
   std::string html;                  ///< --html FILE: the self-contained report; empty: none
   std::vector<std::string> files;
+  ColumnFormat plain_columns;  ///< -C and -d: how plain number files are read, as by ministat
   /// --threshold PCT: changes within PCT% of the baseline mean do not count
   /// (stats::Judge); 0 turns the threshold off.
   double threshold_percent = 1;
@@ -34,6 +36,10 @@ std::vector<std::string> ParseMetricList(const std::string& option, const std::s
 /// Parses --fail-on's list ("worse,inconclusive"): the verdicts named,
 /// "below-threshold" for below threshold. Throws UsageError naming `option`.
 std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::string& list);
+
+/// The metric a plain number file's values are: -m's when it names one,
+/// else "value".
+std::string PlainMetric(const CompareOptions& options);
 
 /// The usage text, newline included.
 std::string CompareUsage();

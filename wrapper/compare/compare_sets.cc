@@ -11,6 +11,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/text.h"
+#include "wrapper/compare/compare_inputs.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 #include "wrapper/results/results_notes.h"
@@ -65,7 +66,7 @@ void RecordConditions(const ResultsTable& t, std::size_t r, CompareSet& set) {
     if (value.empty() || std::find(c.values.begin(), c.values.end(), value) != c.values.end())
       return;
     c.values.push_back(value);
-    c.first_at.push_back(t.file + ":" + std::to_string(t.lines[r]));
+    c.first_at.push_back(t.Where(r));
   };
   record("kernel_release");
   for (std::string_view name : kConditionColumns) record(name);
@@ -154,7 +155,7 @@ void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns&
     }
     m.values.push_back(*v);
     m.run_index.push_back(set.run_numbers.size() - 1);
-    m.where.push_back(t.file + ":" + std::to_string(t.lines[r]));
+    m.where.push_back(t.Where(r));
     if (c.running[i]) {
       const std::optional<double> fraction = ParseMetricCell(t, r, *c.running[i]);
       if (fraction && *fraction < 0.9999) ++m.multiplexed;
@@ -254,23 +255,25 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
 
 }  // namespace
 
-CompareInput LoadCompareSets(const std::vector<std::string>& files,
+CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
                              std::vector<std::string>& notes) {
   std::vector<ResultsTable> tables;
   for (const std::string& f : files) {
     if (std::count(files.begin(), files.end(), f) > 1)
       throw InputError(f, 0, "given twice; each file is read once");
-    tables.push_back(ReadResultsCsv(f, &notes));
+    tables.push_back(ReadCompareInput(f, plain, notes));
     if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
     const std::vector<std::string>& header = tables.back().columns;
     if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) {
           return CellNumber(c).has_value();
         }))
-      throw InputError(
-          f, 1,
-          "no header row: the first line holds numbers (timeit ministat reads plain columns)");
+      throw InputError(f, 1,
+                       "no header row: the first line holds numbers; for plain numbers in "
+                       "columns, give the column and delimiters as to ministat (-C 2 -d ,)");
     if (MetricColumns(tables.back()).empty())
-      throw InputError(f, 0, "not a results CSV: no numeric column");
+      throw InputError(f, 0,
+                       tables.back().places.empty() ? "not a results CSV: no numeric column"
+                                                    : "no run with a value to compare");
   }
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "wrapper/compare/plain_input.h"
+
 namespace timeit {
 
 /// One metric of one set: the values of its measured runs in file order.
@@ -66,7 +68,9 @@ struct CompareInput {
   std::vector<std::string> counters;  ///< the metrics counted by perf (with a `.running` column)
 };
 
-/// Reads `files` (our results CSVs or any CSV with a header row) into sets:
+/// Reads `files` (our results CSVs or any CSV with a header row; plain
+/// numbers, read with `plain`; hyperfine's, Google benchmark's and our own
+/// JSON: compare_inputs.h, chosen by content) into sets:
 /// a `label` column splits a file into sets, else the file's stem is the
 /// label; a label in several files is one set per file, named by the path
 /// without its extension (`before/build`, or `before/build:LABEL` when the
@@ -81,8 +85,12 @@ struct CompareInput {
 /// ragged rows, duplicate columns, text in a numeric column, no numeric
 /// column at all ("not a results CSV"), more than 7 sets (ministat's
 /// symbols), fewer than 2.
-CompareInput LoadCompareSets(const std::vector<std::string>& files,
+CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
                              std::vector<std::string>& notes);
+inline CompareInput LoadCompareSets(const std::vector<std::string>& files,
+                                    std::vector<std::string>& notes) {
+  return LoadCompareSets(files, PlainFormat{}, notes);
+}
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
 /// counter metrics, or any column with a `.running` companion), in the order

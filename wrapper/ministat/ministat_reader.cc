@@ -18,8 +18,6 @@ namespace timeit {
 namespace {
 
 constexpr std::size_t kBlockSize = std::size_t{1} << 20;
-/// ministat's minimum: fewer points make no plot or test worth printing.
-constexpr std::size_t kMinPoints = 3;
 /// Longest piece of a bad field quoted back in an error message.
 constexpr std::size_t kQuoteLimit = 40;
 
@@ -35,12 +33,14 @@ ByteSet MakeByteSet(std::string_view bytes) {
 /// Turns lines into values; remembers what the end-of-input checks need.
 class LineParser {
  public:
-  LineParser(const std::string& name, const ColumnFormat& format, ValueBuffer& values)
+  LineParser(const std::string& name, const ColumnFormat& format, ValueBuffer& values,
+             std::vector<long>* lines)
       : name_(name),
         column_(format.column),
         delimiters_(MakeByteSet(format.delimiters)),
         space_(MakeByteSet(" \t\n\v\f\r")),
-        values_(values) {}
+        values_(values),
+        lines_(lines) {}
 
   void Parse(const char* begin, const char* end) {
     ++line_;
@@ -55,7 +55,7 @@ class LineParser {
       double v = 0;
       const auto [stop, ec] = FromCharsDouble(p, end, v);
       if (ec == std::errc() && (stop == end || In(delimiters_, *stop)) && std::isfinite(v)) {
-        values_.Append(v);
+        Append(v);
         return;
       }
     }
@@ -69,7 +69,7 @@ class LineParser {
       const char* q = p;
       while (q < end && !In(delimiters_, *q)) ++q;
       if (field == column_) {
-        values_.Append(ToNumber(p, q));
+        Append(ToNumber(p, q));
         return;
       }
       p = q;
@@ -81,6 +81,11 @@ class LineParser {
 
  private:
   static bool In(const ByteSet& set, char c) { return set[static_cast<unsigned char>(c)]; }
+
+  void Append(double v) {
+    values_.Append(v);
+    if (lines_ != nullptr) lines_->push_back(line_);
+  }
 
   double ToNumber(const char* begin, const char* end) const {
     double v = 0;
@@ -111,15 +116,17 @@ class LineParser {
   const ByteSet delimiters_;
   const ByteSet space_;
   ValueBuffer& values_;
+  std::vector<long>* const lines_;
   long line_ = 0;
   bool short_line_seen_ = false;
 };
 
 }  // namespace
 
-ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format) {
+ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format,
+                        std::size_t min_points, std::vector<long>* lines) {
   ValueBuffer values;
-  LineParser parser(name, format, values);
+  LineParser parser(name, format, values, lines);
   std::vector<char> block(kBlockSize);
   std::size_t filled = 0;  // bytes of an unfinished line at the start of `block`
   bool any_input = false;
@@ -148,10 +155,11 @@ ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& for
   if (values.size() == 0 && format.column > 1 && parser.short_line_seen()) {
     throw InputError(name, 0, "no line has column " + std::to_string(format.column));
   }
-  if (values.size() < kMinPoints) {
+  if (values.size() < min_points) {
     throw InputError(name, 0,
                      std::to_string(values.size()) + " data point" +
-                         (values.size() == 1 ? "" : "s") + ", at least 3 are needed");
+                         (values.size() == 1 ? "" : "s") + ", at least " +
+                         std::to_string(min_points) + " are needed");
   }
   return values;
 }

@@ -1,10 +1,15 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "wrapper/ministat/ministat_value_buffer.h"
 
 namespace timeit {
+
+/// ministat's minimum number of data points in a set.
+inline constexpr std::size_t kMinistatMinPoints = 3;
 
 /// Which number of a line is the data point, as ministat's -C and -d say.
 struct ColumnFormat {
@@ -25,7 +30,11 @@ struct ColumnFormat {
 ///
 /// Throws InputError naming `name` (and the line where there is one) for:
 /// a read failure, an empty input, a field that is not a number or not
-/// finite, a column that no line has, and fewer than 3 points.
-ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format);
+/// finite, a column that no line has, and fewer than `min_points` points
+/// (ministat's 3: fewer make no plot or test worth printing; compare's 2).
+/// With `lines`, the line of each value is appended to it.
+ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format,
+                        std::size_t min_points = kMinistatMinPoints,
+                        std::vector<long>* lines = nullptr);
 
 }  // namespace timeit

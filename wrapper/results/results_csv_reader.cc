@@ -21,6 +21,10 @@ std::optional<std::size_t> ResultsTable::Column(std::string_view name) const {
   return std::nullopt;
 }
 
+std::string ResultsTable::Where(std::size_t row) const {
+  return file + ":" + (row < places.size() ? places[row] : std::to_string(lines[row]));
+}
+
 bool ResultsTable::IsTimeitFormat() const {
   // Files from before `status_text` have the run columns without it.
   const std::size_t first = kRunColumns.size() - 1;

@@ -13,8 +13,13 @@ struct ResultsTable {
   std::vector<std::string> columns;            ///< the header row
   std::vector<std::vector<std::string>> rows;  ///< each has columns.size() fields
   std::vector<long> lines;                     ///< the line each row starts on
+  /// Where each row is when a line says little (a table made from JSON:
+  /// "results[1].times[3]"); empty for a CSV.
+  std::vector<std::string> places;
 
   std::optional<std::size_t> Column(std::string_view name) const;
+  /// "file:line", or "file:place" for a table with places.
+  std::string Where(std::size_t row) const;
   /// True when the header is our own format (label,run,warmup,start,status,...).
   bool IsTimeitFormat() const;
 };

@@ -1,0 +1,26 @@
+#include "wrapper/compare/compare_inputs.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/json_input.h"
+
+namespace timeit {
+
+ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
+                              std::vector<std::string>& notes) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file, 0, std::strerror(errno));
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) throw InputError(file, 0, std::string("cannot read: ") + std::strerror(errno));
+  const std::string text = s.str();
+  if (LooksLikeJson(text)) return ReadJsonInput(file, text, notes);
+  if (LooksLikePlainNumbers(text, plain.columns)) return ReadPlainNumbers(file, plain);
+  return ParseResultsCsv(text, file, &notes);
+}
+
+}  // namespace timeit
