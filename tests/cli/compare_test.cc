@@ -431,7 +431,7 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
   TempDir dir;
   WriteIsyncPair(dir);
   dir.Write("empty.csv", "");
-  dir.Write("numbers.csv", "1.5\n2.5\n3.5\n");
+  dir.Write("numbers.csv", "1.5,1\n2.5,2\n3.5,3\n");  // plain numbers need -d ,
   dir.Write("ragged.csv", "real,sys\n1,2\n3\n");
   dir.Write("text.csv", "real,sys\n1,2\n3,fast\n");
   dir.Write("dup.csv", "real,real\n1,2\n");
@@ -445,9 +445,8 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
        "timeit: isync.csv: given twice; each file is read once\n"},
       {{"compare", "isync.csv", "empty.csv"}, "timeit: empty.csv: no header row (empty file)\n"},
       {{"compare", "isync.csv", "numbers.csv"},
-       "timeit: numbers.csv:1: no header row: the first line holds numbers (timeit ministat reads "
-       "plain "
-       "columns)\n"},
+       "timeit: numbers.csv:1: no header row: the first line holds numbers; for plain numbers in "
+       "columns, give the column and delimiters as to ministat (-C 2 -d ,)\n"},
       {{"compare", "isync.csv", "ragged.csv"},
        "timeit: ragged.csv:3: ragged row: 1 fields, the header has 2\n"},
       {{"compare", "isync.csv", "text.csv"},

@@ -42,6 +42,20 @@ bool IsTimeitExport(const json& results) {
   });
 }
 
+ResultsTable ReadJsonDocument(const std::string& file, const json& doc,
+                              std::vector<std::string>& notes) {
+  const json* results = doc.is_object() ? JsonFields::Member(doc, "results") : nullptr;
+  const json* benchmarks = doc.is_object() ? JsonFields::Member(doc, "benchmarks") : nullptr;
+  if (results != nullptr && results->is_array())
+    return IsTimeitExport(*results) ? ReadTimeitJson(file, doc)
+                                    : ReadHyperfineJson(file, doc, notes);
+  if (benchmarks != nullptr && benchmarks->is_array()) return ReadBenchmarkJson(file, doc);
+  throw InputError(file, 0,
+                   "a JSON file compare does not know: expected hyperfine's --export-json or "
+                   "timeit compare's --json ({\"results\": [...]}) or Google benchmark's "
+                   "--benchmark_out ({\"benchmarks\": [...]})");
+}
+
 }  // namespace
 
 bool LooksLikeJson(std::string_view text) {
@@ -54,16 +68,11 @@ ResultsTable ReadJsonInput(const std::string& file, std::string_view text,
                            std::vector<std::string>& notes) {
   if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
   const json doc = Parse(file, text);
-  const json* results = doc.is_object() ? JsonFields::Member(doc, "results") : nullptr;
-  const json* benchmarks = doc.is_object() ? JsonFields::Member(doc, "benchmarks") : nullptr;
-  if (results != nullptr && results->is_array())
-    return IsTimeitExport(*results) ? ReadTimeitJson(file, doc)
-                                    : ReadHyperfineJson(file, doc, notes);
-  if (benchmarks != nullptr && benchmarks->is_array()) return ReadBenchmarkJson(file, doc);
-  throw InputError(file, 0,
-                   "a JSON file compare does not know: expected hyperfine's --export-json or "
-                   "timeit compare's --json ({\"results\": [...]}) or Google benchmark's "
-                   "--benchmark_out ({\"benchmarks\": [...]})");
+  try {
+    return ReadJsonDocument(file, doc, notes);
+  } catch (const json::exception& e) {  // a reader's check missed a shape: still bad input
+    throw InputError(file, 0, std::string("unexpected JSON: ") + e.what());
+  }
 }
 
 const json* JsonFields::Member(const json& object, std::string_view key) {
