@@ -11,6 +11,7 @@
 #include "wrapper/base/version.h"
 #include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_command.h"
+#include "wrapper/compare/compare_options.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_command.h"
 #include "wrapper/process/child_launcher.h"
@@ -54,7 +55,30 @@ void PrintHelp() {
   PrintSubcommands(stdout);
 }
 
+/// A `--bisect` word before the first `--`: what the options would have said.
+bool MentionsBisect(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--") return false;
+    if (word == "--bisect") return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+bool BisectRequested(int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string_view first = argv[1];
+  try {
+    if (first == "compare") return ParseCompareOptions(argc - 1, argv + 1).bisect;
+    for (const Subcommand& s : kSubcommands)
+      if (first == s.name) return false;
+    return ParseRunOptions(argc, argv).bisect;
+  } catch (const Error&) {
+    return MentionsBisect(argc, argv);
+  }
+}
 
 int Dispatch(int argc, char** argv) {
   if (argc < 2) {

@@ -138,7 +138,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"MissingValue", {"-o", "s.csv", "-n"}, {}, "-n"},
         BadInputCase{"NoCommand", {"-n", "3"}, {}, "no command"},
         BadInputCase{"EventsAndNoCounters", {"-e", "cycles", "--no-counters", "true"}, {}, "--no-counters"},
-        BadInputCase{"OutputInAMissingDirectory", {"-o", "no/such/dir/s.csv", "true"}, {}, "no/such/dir/s.csv"},
         BadInputCase{"AppendToGarbage", {"-o", "x.csv", "true"}, {{"x.csv", BinaryGarbage()}}, "x.csv"},
         BadInputCase{"AppendToATenMegabyteLine", {"-o", "x.csv", "true"},
                      {{"x.csv", TenMegabytes('c') + "\n1\n"}}, "x.csv"},

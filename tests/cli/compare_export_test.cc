@@ -70,13 +70,14 @@ TEST(CompareExportTest, HtmlIsSelfContainedXmlAndItsChartsShowTheCsv) {
   EXPECT_NE(html.find("hollow: warm-up runs"), std::string::npos);
 }
 
-TEST(CompareExportTest, UnwritableExportIsOneLineAndExitStatus2) {
+// A file timeit cannot write is its own failure (3), not bad input (2).
+TEST(CompareExportTest, UnwritableExportIsOneLineAndExitStatus3) {
   TempDir dir;
   RecordTwoSeries(dir);
   for (const char* option : {"--json", "--html"}) {
     const ProcessResult r =
         RunTimeit({"compare", option, "no/such/dir/x", "short.csv", "long.csv"}, "", dir.path());
-    EXPECT_EQ(r.exit_status, 2) << option;
+    EXPECT_EQ(r.exit_status, 3) << option;
     EXPECT_NE(r.err.find("timeit: no/such/dir/x: cannot write the "), std::string::npos) << r.err;
   }
 }

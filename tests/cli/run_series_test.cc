@@ -186,7 +186,8 @@ TEST(RunSeriesTest, TimeoutKillsTheRunAndCountsAsFailure) {
   EXPECT_EQ(ColumnOf(runs, "status_text"), Cells{"timeout"});
 }
 
-TEST(RunSeriesTest, CommandNotFoundIs127) {
+// As a POSIX shell says it: 127 no such command, 126 one that cannot be executed.
+TEST(RunSeriesTest, CommandNotFoundIs127AndNotExecutable126) {
   TempDir dir;
   const ProcessResult r =
       RunTimeit({"-n", "2", "-o", "s.csv", "no-such-command-xyz"}, "", dir.path());
@@ -194,7 +195,7 @@ TEST(RunSeriesTest, CommandNotFoundIs127) {
   EXPECT_EQ(r.err, "timeit: no-such-command-xyz: command not found\n");
   dir.Write("data", "not a program");
   const ProcessResult p = RunTimeit({"-n", "2", "-o", "p.csv", "./data"}, "", dir.path());
-  EXPECT_EQ(p.exit_status, 127);
+  EXPECT_EQ(p.exit_status, 126);
   EXPECT_NE(p.err.find("timeit: ./data: Permission denied\n"), std::string::npos) << p.err;
 }
 
@@ -211,7 +212,7 @@ TEST(RunSeriesTest, ForkFallbackWhereCloneVmIsRefused) {
   const ProcessResult bad =
       RunProcess({"env", "TIMEIT_SPAWN=fork", TIMEIT_BINARY, "-n", "2", "-o", "p.csv", "./data"},
                  "", dir.path());
-  EXPECT_EQ(bad.exit_status, 127);
+  EXPECT_EQ(bad.exit_status, 126);
   EXPECT_NE(bad.err.find("timeit: ./data: Permission denied\n"), std::string::npos) << bad.err;
 }
 

@@ -11,6 +11,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/plot_width.h"
 #include "wrapper/base/text.h"
+#include "wrapper/compare/compare_bisect.h"
 #include "wrapper/compare/compare_blocks.h"
 #include "wrapper/compare/compare_drift.h"
 #include "wrapper/compare/compare_html.h"
@@ -84,6 +85,7 @@ std::string Failing(const std::vector<ComparisonRow>& rows,
 }
 
 /// Writes an export (`what`: "the summary CSV") to `path`, '-' being stdout.
+/// A file that cannot be written is timeit's failure (exit status 3).
 void WriteExport(const std::string& path, const std::string& text, const char* what) {
   if (path == "-") {
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -91,11 +93,11 @@ void WriteExport(const std::string& path, const std::string& text, const char* w
   }
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   if (!file)
-    throw InputError(path, 0, fmt::format("cannot write {}: {}", what, std::strerror(errno)));
+    throw SystemError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)));
   file << text;
   file.flush();
   if (!file)
-    throw InputError(path, 0, fmt::format("cannot write {}: {}", what, std::strerror(errno)));
+    throw SystemError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)));
 }
 
 }  // namespace
@@ -129,7 +131,7 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!table.empty()) text += '\n' + table;
   if (!equal.empty())
     text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
-  if (!options.quiet) {
+  if (!options.quiet && !options.bisect) {
     std::fwrite(text.data(), 1, text.size(), out);
     std::fflush(out);
   }
@@ -148,6 +150,11 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
         options.html,
         FormatHtmlReport(in, {metrics, rows, warnings, notes, options.report.confidence_percent}),
         "the HTML report");
+  if (options.bisect) {
+    const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);
+    std::fprintf(out, "%s\n", answer.line.c_str());
+    return answer.status;
+  }
   const std::string failing = Failing(rows, options.fail_on);
   if (failing.empty()) return kExitOk;
   std::fprintf(stderr, "timeit: failing (--fail-on): %s\n", failing.c_str());

@@ -73,20 +73,9 @@ std::vector<std::string> ComparedBetweenSets(const CompareSet& base, const Compa
 
 void BetweenSets(const CompareSet& base, const CompareSet& other,
                  std::vector<std::string>& warnings) {
-  for (const std::string& name : ComparedBetweenSets(base, other)) {
-    const ConditionValues* a = Find(base, name);
-    const ConditionValues* b = Find(other, name);
-    if (a == nullptr || b == nullptr || !Differ(name, a->values, b->values)) continue;
-    std::string shown_a, shown_b;
-    if (a->values.size() == 1 && b->values.size() == 1) {
-      std::tie(shown_a, shown_b) = ContrastValues(a->values[0], b->values[0]);
-    } else {
-      shown_a = Join(a->values);
-      shown_b = Join(b->values);
-    }
+  for (const ConditionDifference& d : ConditionDifferences(base, other))
     warnings.push_back(fmt::format("{} and {} also differ in {}: {} → {}", base.label, other.label,
-                                   name, shown_a, shown_b));
-  }
+                                   d.name, d.base_values, d.other_values));
 }
 
 void WithinSet(const CompareSet& s, std::vector<std::string>& warnings) {
@@ -121,6 +110,25 @@ std::pair<std::string, std::string> ContrastValues(const std::string& a, const s
     return Quote(out);
   };
   return {show(wa), show(wb)};
+}
+
+std::vector<ConditionDifference> ConditionDifferences(const CompareSet& base,
+                                                      const CompareSet& other) {
+  std::vector<ConditionDifference> differences;
+  for (const std::string& name : ComparedBetweenSets(base, other)) {
+    const ConditionValues* a = Find(base, name);
+    const ConditionValues* b = Find(other, name);
+    if (a == nullptr || b == nullptr || !Differ(name, a->values, b->values)) continue;
+    ConditionDifference d{name, "", ""};
+    if (a->values.size() == 1 && b->values.size() == 1) {
+      std::tie(d.base_values, d.other_values) = ContrastValues(a->values[0], b->values[0]);
+    } else {
+      d.base_values = Join(a->values);
+      d.other_values = Join(b->values);
+    }
+    differences.push_back(std::move(d));
+  }
+  return differences;
 }
 
 std::vector<std::string> ConditionWarnings(const CompareInput& in) {

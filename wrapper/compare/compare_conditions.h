@@ -23,6 +23,15 @@ namespace timeit {
 ///   others did: said once, as nothing can be checked for it.
 std::vector<std::string> ConditionWarnings(const CompareInput& in);
 
+/// A condition in which a set differs from the baseline, by the rule of the
+/// warnings above, with the values as a message shows them.
+struct ConditionDifference {
+  std::string name;  ///< the column: "governor", "kernel_release"
+  std::string base_values, other_values;
+};
+std::vector<ConditionDifference> ConditionDifferences(const CompareSet& base,
+                                                      const CompareSet& other);
+
 /// Two values as a message shows them: quoted whole when short; long ones
 /// (a kernel command line) without the words they share at either end,
 /// marked "…": `'… quiet'` → `'… quiet mitigations=off'`.

@@ -79,6 +79,10 @@ po::options_description MakeOptions(CompareOptions* o) {
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
       "exit 1 when a verdict is one of these: worse, better, inconclusive, below-threshold, "
       "same, constant");
+  add("bisect", po::bool_switch(&o->bisect),
+      "one line instead of the report, and the exit status git bisect run reads: 0 no metric "
+      "is worse than the baseline, 1 one is, 125 inconclusive or a condition differs, 128 "
+      "timeit failed");
   add("csv", Read(&o->csv, "FILE", FileNameOf("--csv")),
       "also write the summary as CSV ('-' is stdout, and the report goes to stderr)");
   add("json", Read(&o->json, "FILE", FileNameOf("--json")),
@@ -98,7 +102,7 @@ po::options_description MakeOptions(CompareOptions* o) {
 std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
          "                      [--fail-on VERDICT,...] [--csv FILE] [--json FILE]\n"
-         "                      [--html FILE] [-C COLUMN] [-d DELIMITERS] FILE...\n"
+         "                      [--html FILE] [--bisect] [-C COLUMN] [-d DELIMITERS] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
@@ -152,6 +156,8 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   o.width_given = vm.count("width") > 0;
   if (o.files.empty() && !o.help)
     throw UsageError("compare: no files to compare (" + kSyntax.help_hint + ")");
+  if (o.bisect && !o.fail_on.empty())
+    throw UsageError("compare: --bisect and --fail-on both set the exit status: give one");
   return o;
 }
 

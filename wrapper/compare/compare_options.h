@@ -26,6 +26,9 @@ struct CompareOptions {
   bool all_metrics = false;             ///< --all-metrics: a block for every metric
   bool verbose = false;                 ///< -v: p-values of every test, each outlier
   bool quiet = false;                   ///< -q: no report (the CSV and warnings only)
+  /// --bisect: instead of the report, one line, and `git bisect run`'s exit
+  /// status (compare_bisect.h)
+  bool bisect = false;
   bool help = false;
 };
 

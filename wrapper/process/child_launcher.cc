@@ -51,6 +51,10 @@ std::optional<std::string> ResolveCommand(const std::string& name) {
   return std::nullopt;
 }
 
+int ExecFailureStatus(int exec_errno) {
+  return exec_errno == ENOENT || exec_errno == ENOTDIR ? kExitNotFound : kExitNotExecutable;
+}
+
 ChildLauncher::ChildLauncher(LaunchSpec spec)
     : spec_(std::move(spec)), stack_(new char[kChildStackSize]) {
   for (std::string& a : spec_.argv) argv_.push_back(a.data());

@@ -29,6 +29,11 @@ struct LaunchSpec {
 /// otherwise the first executable file of that name in $PATH.
 std::optional<std::string> ResolveCommand(const std::string& name);
 
+/// The exit status of a command whose execve failed with `exec_errno`, as
+/// a POSIX shell gives it: 127 when there is no such file, 126 when there
+/// is one that cannot be executed (no permission, not an executable).
+int ExecFailureStatus(int exec_errno);
+
 /// Starts children that wait before exec. clone(CLONE_VM) on a small stack
 /// of its own: the child shares our memory until it execs, so no page
 /// tables are copied (fork would copy them, which made a fork loop 2x

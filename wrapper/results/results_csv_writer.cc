@@ -65,7 +65,7 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
     if (!fd_ && errno == EEXIST)
       fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
   }
-  if (!fd_) throw SystemError(path_ + ": cannot open: " + std::strerror(errno), kExitBadInput);
+  if (!fd_) throw SystemError(path_ + ": cannot open: " + std::strerror(errno));
   struct stat st {};
   is_regular_file_ = ::fstat(fd_.get(), &st) == 0 && S_ISREG(st.st_mode);
   const std::string header = HeaderLine(columns);
@@ -114,7 +114,7 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
   for (;;) {
     const ssize_t n = ::pread(fd_.get(), buf, sizeof buf, offset);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw SystemError(path_ + ": cannot read: " + std::strerror(errno), kExitBadInput);
+    if (n < 0) throw SystemError(path_ + ": cannot read: " + std::strerror(errno));
     if (n == 0) break;
     text.append(buf, static_cast<std::size_t>(n));
     offset += n;
@@ -128,8 +128,8 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
     const long line = 1 + static_cast<long>(std::count(
                               text.begin(), text.begin() + static_cast<long>(keep), '\n'));
     if (::ftruncate(fd_.get(), static_cast<off_t>(keep)) != 0)
-      throw SystemError(path_ + ": cannot remove the incomplete last line: " + std::strerror(errno),
-                        kExitBadInput);
+      throw SystemError(path_ + ": cannot remove the incomplete last line: " +
+                        std::strerror(errno));
     warnings.push_back(path_ + ":" + std::to_string(line) +
                        ": removed an incomplete last row (left by an interrupted run)");
     text.resize(keep);

@@ -26,12 +26,18 @@
 namespace timeit {
 namespace {
 
+/// timeit-YYYYmmdd-HHMMSS.csv, or with -2, -3, ... when that file exists:
+/// without -o, a series starts a file of its own and never joins another
+/// series of the same second (the steps of `git bisect run` follow fast).
 std::string DefaultFileName() {
   const std::time_t now = std::time(nullptr);
   struct tm t {};
   localtime_r(&now, &t);
-  char name[64];
-  std::strftime(name, sizeof name, "timeit-%Y%m%d-%H%M%S.csv", &t);
+  char stem[64];
+  std::strftime(stem, sizeof stem, "timeit-%Y%m%d-%H%M%S", &t);
+  std::string name = std::string(stem) + ".csv";
+  for (int i = 2; std::filesystem::exists(name); ++i)
+    name = std::string(stem) + "-" + std::to_string(i) + ".csv";
   return name;
 }
 
@@ -259,6 +265,14 @@ int RunMain(int argc, char** argv) {
   if (!o.configs.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();
+  if (status == kExitCommandFailed && o.bisect) {
+    // A commit that does not build or run cannot be judged: git bisect skips it.
+    std::fprintf(parts.report,
+                 "bisect: skip (exit %d): the command failed, so this commit "
+                 "cannot be measured\n",
+                 kExitBisectSkip);
+    return kExitBisectSkip;
+  }
   if (status != kExitOk) return status;
   return PrintSeriesComparison(o, csv_path, parts.report);
 }

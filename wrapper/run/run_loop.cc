@@ -125,7 +125,7 @@ std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
   if (WIFEXITED(m.exit.wait_status) && WEXITSTATUS(m.exit.wait_status) == 127 &&
       p_.command.exec_errno() != 0) {
     Say(p_.command.spec().path + ": " + std::strerror(p_.command.exec_errno()));
-    exit_status = kExitNotFound;
+    exit_status = ExecFailureStatus(p_.command.exec_errno());
     return std::nullopt;
   }
   if (p_.signals.received_signal() != 0) return std::nullopt;  // not a finished run

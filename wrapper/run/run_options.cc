@@ -139,11 +139,15 @@ po::options_description MakeOptions(RunOptions* o) {
       "(worse, inconclusive, ...; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
-  add("compare-metrics",
+  add("compare-metrics,m",
       ReadEach(&o->compare_metrics, "LIST",
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
-      "with --baseline or --config: compare (and judge for --fail-on) only these metrics, "
-      "as compare -m");
+      "with --baseline or --config: compare (and judge for --fail-on and --bisect) only these "
+      "metrics, as compare -m");
+  add("bisect", po::bool_switch(&o->bisect),
+      "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
+      "worse, 1 one is, 125 inconclusive or a condition differs (or the command failed), "
+      "128 timeit failed");
   add("target-ci", Read(&o->target_ci, "PCT[:METRIC]", ReadTargetCi),
       "stop once the 95% confidence interval of METRIC's mean (default real) is within "
       "+/-PCT% of it, of every configuration with --config; -n is then the most runs");
@@ -185,6 +189,10 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics")) &&
       o.baseline.empty() && o.configs.empty())
     throw UsageError("--fail-on, --threshold and --compare-metrics go with --baseline or --config");
+  if (o.bisect && o.baseline.empty())
+    throw UsageError("--bisect judges the series against a baseline: give --baseline FILE");
+  if (o.bisect && !o.fail_on.empty())
+    throw UsageError("--bisect and --fail-on both set the exit status: give one");
   if (o.configs.empty()) {
     if (vm.count("order") || vm.count("seed"))
       throw UsageError("--order and --seed go with --config");

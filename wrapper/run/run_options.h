@@ -56,9 +56,13 @@ struct RunOptions {
   /// comparison gives such a verdict; --threshold as for compare
   std::vector<stats::Verdict> fail_on;
   double threshold_percent = 1;
-  /// --compare-metrics LIST: the comparison afterwards shows and judges only
-  /// these (compare's -m), so a CI gate on real ignores nivcsw's noise
+  /// -m/--compare-metrics LIST: the comparison afterwards shows and judges
+  /// only these (compare's -m, the same letter), so a CI gate on real
+  /// ignores nivcsw's noise
   std::vector<std::string> compare_metrics;
+  /// --bisect: with --baseline, the comparison is one line and the exit
+  /// status is `git bisect run`'s (compare_bisect.h); a failed run is 125
+  bool bisect = false;
   /// --target-ci: after min_runs measured runs, stop once the interval is
   /// that narrow; `runs` (-n or --max-runs) stays the most
   std::optional<TargetCi> target_ci;

@@ -46,6 +46,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   compare.fail_on = options.fail_on;
   compare.threshold_percent = options.threshold_percent;
   compare.metrics = options.compare_metrics;
+  compare.bisect = options.bisect;
   return RunComparison(compare, out);
 }
 

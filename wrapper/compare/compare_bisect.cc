@@ -1,0 +1,110 @@
+#include "wrapper/compare/compare_bisect.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/compare/compare_conditions.h"
+#include "wrapper/compare/compare_numbers.h"
+
+namespace timeit {
+namespace {
+
+/// Conditions that may differ between a good commit's series and this one
+/// without making the comparison unfair.
+bool IsSetupCondition(const std::string& name) {
+  return name != "load1" && name != "kernel_release";
+}
+
+bool Gates(const ComparisonRow& row, const std::vector<std::string>& gated) {
+  if (gated.empty()) return true;
+  if (std::find(gated.begin(), gated.end(), row.metric) != gated.end()) return true;
+  return std::any_of(row.same_as.begin(), row.same_as.end(), [&](const std::string& m) {
+    return std::find(gated.begin(), gated.end(), m) != gated.end();
+  });
+}
+
+bool Covers(const ComparisonRow& row, const std::string& metric, const std::string& set) {
+  return row.set == set &&
+         (row.metric == metric ||
+          std::find(row.same_as.begin(), row.same_as.end(), metric) != row.same_as.end());
+}
+
+const std::vector<double>* ValuesOf(const CompareSet& set, const std::string& metric) {
+  const auto it = set.metrics.find(metric);
+  return it == set.metrics.end() ? nullptr : &it->second.values;
+}
+
+/// Whether `metric` has one value in every run of both sets, at least two
+/// runs each: the summary has no row for it, as there is nothing to test,
+/// and it is the same.
+bool SameInEveryRun(const CompareSet& base, const CompareSet& other, const std::string& metric) {
+  const std::vector<double>* a = ValuesOf(base, metric);
+  const std::vector<double>* b = ValuesOf(other, metric);
+  if (a == nullptr || b == nullptr || a->size() < 2 || b->size() < 2) return false;
+  const double v = a->front();
+  return std::all_of(a->begin(), a->end(), [v](double x) { return x == v; }) &&
+         std::all_of(b->begin(), b->end(), [v](double x) { return x == v; });
+}
+
+/// "sys worse in after (+212% +/- 9.5%)".
+std::string Describe(const ComparisonRow& row) {
+  std::string text = fmt::format("{} {} in {}", RowMetricName(row), VerdictText(row), row.set);
+  if (row.verdict == stats::Verdict::kWorse || row.verdict == stats::Verdict::kInconclusive) {
+    const double half = (row.relative.high_percent - row.relative.low_percent) / 2;
+    text += fmt::format(" ({}% +/- {}%)", ReadablePercent(row.relative.estimate_percent, true),
+                        ReadablePercent(half, false));
+  }
+  return text;
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  return fmt::format("{}", fmt::join(items, "; "));
+}
+
+BisectAnswer Answer(int status, const std::string& baseline, const std::string& why) {
+  const char* word = status == kExitBisectGood ? "good" : status == kExitBisectBad ? "bad" : "skip";
+  return {status, fmt::format("bisect: {} (exit {}) against {}: {}", word, status, baseline, why)};
+}
+
+}  // namespace
+
+BisectAnswer JudgeForBisect(const CompareInput& in, const std::vector<ComparisonRow>& rows,
+                            const std::vector<std::string>& gated) {
+  const std::string& baseline = in.sets.front().label;
+  std::vector<std::string> differences, worse, unsure, fine;
+  for (std::size_t i = 1; i < in.sets.size(); ++i) {
+    for (const ConditionDifference& d : ConditionDifferences(in.sets.front(), in.sets[i]))
+      if (IsSetupCondition(d.name))
+        differences.push_back(fmt::format("{} differs in {}: {} → {}", in.sets[i].label, d.name,
+                                          d.base_values, d.other_values));
+    for (const std::string& m : gated) {
+      if (std::any_of(rows.begin(), rows.end(),
+                      [&](const ComparisonRow& r) { return Covers(r, m, in.sets[i].label); }))
+        continue;
+      if (SameInEveryRun(in.sets.front(), in.sets[i], m))
+        fine.push_back(fmt::format("{} the same in every run of {}", m, in.sets[i].label));
+      else
+        unsure.push_back(
+            fmt::format("{} not compared in {} (fewer than two values)", m, in.sets[i].label));
+    }
+  }
+  if (!differences.empty())
+    return Answer(kExitBisectSkip, baseline, Join(differences) + "; the verdicts would not tell");
+  for (const ComparisonRow& row : rows) {
+    if (!Gates(row, gated)) continue;
+    if (row.verdict == stats::Verdict::kWorse)
+      worse.push_back(Describe(row));
+    else if (row.verdict == stats::Verdict::kInconclusive)
+      unsure.push_back(Describe(row) + ", more runs would tell");
+    else
+      fine.push_back(Describe(row));
+  }
+  if (!worse.empty()) return Answer(kExitBisectBad, baseline, Join(worse));
+  if (!unsure.empty()) return Answer(kExitBisectSkip, baseline, Join(unsure));
+  if (fine.empty()) return Answer(kExitBisectSkip, baseline, "no metric was compared");
+  return Answer(kExitBisectGood, baseline, Join(fine));
+}
+
+}  // namespace timeit
