@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "platforms/unique_fd.h"
@@ -18,10 +17,8 @@ namespace {
 constexpr std::size_t kMinValues = 2;
 
 bool IsNumber(std::string_view field) {
-  const std::string text(field);
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  return end != text.c_str() && *end == '\0' && std::isfinite(v);
+  const std::optional<double> v = MinistatNumber(field);
+  return v && std::isfinite(*v);
 }
 
 /// The field `column` (1-based) of `line` split at `delimiters` as strtok

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -88,21 +89,11 @@ class LineParser {
   }
 
   double ToNumber(const char* begin, const char* end) const {
-    double v = 0;
-    const auto [ptr, ec] = FromCharsDouble(begin, end, v);
-    if (ec != std::errc() || ptr != end) v = ToNumberSlow(begin, end);
-    if (!std::isfinite(v)) Fail(begin, end, "is not a finite number");
-    return v;
-  }
-
-  /// strtod for what from_chars refuses but ministat accepts ("+2", " 2"
-  /// with other delimiters, hex floats, "1e-999" rounding to 0).
-  double ToNumberSlow(const char* begin, const char* end) const {
-    const std::string field(begin, end);
-    char* stop = nullptr;
-    const double v = std::strtod(field.c_str(), &stop);
-    if (stop == field.c_str() || *stop != '\0') Fail(begin, end, "is not a number");
-    return v;
+    const std::optional<double> v =
+        MinistatNumber(std::string_view(begin, static_cast<std::size_t>(end - begin)));
+    if (!v) Fail(begin, end, "is not a number");
+    if (!std::isfinite(*v)) Fail(begin, end, "is not a finite number");
+    return *v;
   }
 
   [[noreturn]] void Fail(const char* begin, const char* end, const char* why) const {
@@ -122,6 +113,19 @@ class LineParser {
 };
 
 }  // namespace
+
+std::optional<double> MinistatNumber(std::string_view field) {
+  double v = 0;
+  const auto [ptr, ec] = FromCharsDouble(field.data(), field.data() + field.size(), v);
+  if (!field.empty() && ec == std::errc() && ptr == field.data() + field.size()) return v;
+  // strtod for what from_chars refuses but ministat accepts ("+2", " 2"
+  // with other delimiters, hex floats, "1e-999" rounding to 0).
+  const std::string text(field);
+  char* stop = nullptr;
+  v = std::strtod(text.c_str(), &stop);
+  if (stop == text.c_str() || *stop != '\0') return std::nullopt;
+  return v;
+}
 
 ValueBuffer ReadDataSet(int fd, const std::string& name, const ColumnFormat& format,
                         std::size_t min_points, std::vector<long>* lines) {

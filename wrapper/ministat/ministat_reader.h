@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wrapper/ministat/ministat_value_buffer.h"
@@ -16,6 +18,11 @@ struct ColumnFormat {
   int column = 1;                  ///< 1-based field number
   std::string delimiters = " \t";  ///< each byte separates fields; runs count as one
 };
+
+/// A field as ministat reads a number: all of it, as std::from_chars reads
+/// it or else as strtod does ("+2", hex floats, "1e-999" as 0); nullopt when
+/// it is not a number. It may be infinite (the reader refuses that).
+std::optional<double> MinistatNumber(std::string_view field);
 
 /// Reads one data set from `fd` the way ministat does: trailing white space
 /// is dropped, fields are split on any of the delimiter bytes (strtok
