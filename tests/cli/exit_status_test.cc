@@ -58,6 +58,9 @@ void WriteSets(const TempDir& dir) {
   dir.Write("noisy.csv",
             "label,real,sys\nnoisy,1.0,0.2\nnoisy,1.4,0.1\nnoisy,0.7,0.2\n"
             "noisy,1.2,0.3\nnoisy,0.8,0.1\n");
+  dir.Write("faster.csv",
+            "label,real,sys\nfaster,0.80,0.1\nfaster,0.95,0.1\nfaster,1.02,0.1\n"
+            "faster,0.88,0.1\nfaster,0.95,0.1\n");
   dir.Write("partial.csv", "label,real,sys\npartial,1.0,0.2\npartial,1.001,\npartial,0.999,\n");
 }
 
@@ -109,6 +112,13 @@ INSTANTIATE_TEST_SUITE_P(
                    125,
                    "bisect: skip (exit 125) against good: real inconclusive in noisy (+1.99% "
                    "+/- 29.5%), more runs would tell"},
+        // Bisecting asks "is it worse?": not knowing how much better is an answer.
+        BisectCase{"InconclusiveOnTheBetterSide",
+                   {"good.csv", "faster.csv", "--threshold", "10"},
+                   "real",
+                   0,
+                   "bisect: good (exit 0) against good: real inconclusive in faster (-8.01% +/- "
+                   "8.6%), not worse by more than 10%"},
         // Worse beats not knowing: one metric worse is a bad commit.
         BisectCase{"WorseAndInconclusive",
                    {"good.csv", "slow.csv"},

@@ -48,6 +48,14 @@ bool SameInEveryRun(const CompareSet& base, const CompareSet& other, const std::
          std::all_of(b->begin(), b->end(), [v](double x) { return x == v; });
 }
 
+/// Whether an inconclusive row's interval reaches a change for the worse
+/// beyond the threshold. Bisecting asks "is it worse?", so an interval that
+/// only reaches past the threshold on the better side answers it: no.
+bool MayBeWorse(const ComparisonRow& row) {
+  return row.lower_is_better ? row.relative.high_percent > row.threshold_percent
+                             : row.relative.low_percent < -row.threshold_percent;
+}
+
 /// "sys worse in after (+212% +/- 9.5%)".
 std::string Describe(const ComparisonRow& row) {
   std::string text = fmt::format("{} {} in {}", RowMetricName(row), VerdictText(row), row.set);
@@ -96,8 +104,11 @@ BisectAnswer JudgeForBisect(const CompareInput& in, const std::vector<Comparison
     if (!Gates(row, gated)) continue;
     if (row.verdict == stats::Verdict::kWorse)
       worse.push_back(Describe(row));
-    else if (row.verdict == stats::Verdict::kInconclusive)
+    else if (row.verdict == stats::Verdict::kInconclusive && MayBeWorse(row))
       unsure.push_back(Describe(row) + ", more runs would tell");
+    else if (row.verdict == stats::Verdict::kInconclusive)
+      fine.push_back(Describe(row) + ", not worse by more than " +
+                     ReadablePercent(row.threshold_percent, false) + "%");
     else
       fine.push_back(Describe(row));
   }

@@ -21,10 +21,12 @@ struct BisectAnswer {
 ///   setup (ConditionDifferences; not load1, a measurement, nor the kernel
 ///   release, which may be what is being bisected): its verdicts mean little;
 /// - bad (1) when a gated metric is worse;
-/// - skip (125) when one is inconclusive (more runs would tell), or a gated
-///   metric has no verdict for a set (fewer than two values);
-/// - good (0) otherwise: same, better, below the threshold, constant, or no
-///   difference with the threshold off.
+/// - skip (125) when one is inconclusive and its interval still reaches a
+///   change for the worse beyond the threshold (more runs would tell), or a
+///   gated metric has no verdict for a set (fewer than two values);
+/// - good (0) otherwise: same, better, below the threshold, constant, no
+///   difference with the threshold off, or inconclusive only in how much
+///   better it may be.
 /// The gated metrics are `gated` (-m), or every row's when it is empty.
 BisectAnswer JudgeForBisect(const CompareInput& in, const std::vector<ComparisonRow>& rows,
                             const std::vector<std::string>& gated);
