@@ -4,6 +4,7 @@
 
 #include "stats/summary.h"
 #include "stats/vitals.h"
+#include "wrapper/results/metric_units.h"
 
 namespace timeit {
 
@@ -27,11 +28,14 @@ void RunSummary::Print(std::FILE* out) const {
       std::fputs(stats::FormatVitalsHeader().c_str(), out);
       header = true;
     }
+    // In the unit compare shows (task-clock in seconds), named with it.
+    const double scale = DisplayUnitOf(columns_[i]).per_csv_unit;
     std::vector<double> sorted = values_[i];
+    for (double& v : sorted) v *= scale;
     std::sort(sorted.begin(), sorted.end());
     std::string row = stats::FormatVitalsRow('x', stats::Summarize(sorted));
     row.pop_back();  // the newline: the metric's name follows
-    std::fprintf(out, "%s  %s\n", row.c_str(), columns_[i].c_str());
+    std::fprintf(out, "%s  %s\n", row.c_str(), WithUnit(columns_[i]).c_str());
   }
 }
 
