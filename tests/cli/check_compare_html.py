@@ -6,7 +6,7 @@ usage: check_compare_html.py REPORT.html CSV...
 The report must parse as XML, hold no script and load nothing (no src or
 href other than #anchors), and have a print style. For every strip plot
 (svg.strip): each set's dots are exactly the CSV's measured values of that
-metric (warmup 0, status 0), placed on the plot's linear x scale; the mean
+metric (warmup 0, status 0; task-clock's nanoseconds in seconds), placed on the plot's linear x scale; the mean
 bar is their mean and the interval is the mean's Student's t interval at
 the plot's data-confidence, its width the one scipy gives (a reference, not
 our arithmetic). For every runs-in-order
@@ -25,6 +25,15 @@ from scipy import stats
 
 SVG = "{http://www.w3.org/2000/svg}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+# docs/csv-format.md: the results CSV keeps task-clock in nanoseconds; every
+# report shows it in seconds, beside real, user and sys.
+TO_REPORT_UNIT = {"task-clock": 1e-9, "task-clock:u": 1e-9}
+
+
+def in_report_unit(row, name):
+    return float(row[name]) * TO_REPORT_UNIT.get(name, 1)
 
 
 def close(a, b, tolerance=1e-9):
@@ -66,7 +75,7 @@ def main():
             if group.get("class") != "set":
                 continue
             label = group.get("data-set")
-            want = [float(r[metric]) for r in rows.get(label, [])
+            want = [in_report_unit(r, metric) for r in rows.get(label, [])
                     if r["warmup"] == "0" and r[metric] != ""]
             dots = [c for c in group.iter(SVG + "circle")]
             got = [float(c.get("data-value")) for c in dots]
@@ -98,7 +107,7 @@ def main():
             if group.get("class") != "set":
                 continue
             label = group.get("data-set")
-            want = sorted((int(r["run"]), float(r[metric]), r["warmup"] == "1")
+            want = sorted((int(r["run"]), in_report_unit(r, metric), r["warmup"] == "1")
                           for r in rows.get(label, []) if r[metric] != "")
             dots = list(group.iter(SVG + "circle"))
             got = sorted((int(c.get("data-run")), float(c.get("data-value")),

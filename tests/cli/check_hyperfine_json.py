@@ -9,7 +9,8 @@ type: 1 and 1.0 are both numbers). Then timeit's numbers are checked
 against the CSVs, read here with Python's csv module: one entry per label,
 times = the `real` cells of the measured runs (warmup 0, status 0) in file
 order, mean/median/min/max/stddev of them, user/system the means of
-`user`/`sys`, and metrics[name] one value per measured run.
+`user`/`sys`, and metrics[name] one value per measured run, in the report's unit
+(task-clock in seconds).
 Prints what is wrong and exits 1, or exits 0.
 """
 import csv
@@ -26,6 +27,15 @@ def json_type(v):
     if v is None:
         return "null"
     return type(v).__name__
+
+
+# docs/csv-format.md: the results CSV keeps task-clock in nanoseconds; every
+# report shows it in seconds, beside real, user and sys.
+TO_REPORT_UNIT = {"task-clock": 1e-9, "task-clock:u": 1e-9}
+
+
+def in_report_unit(row, name):
+    return float(row[name]) * TO_REPORT_UNIT.get(name, 1)
 
 
 def close(a, b):
@@ -77,7 +87,7 @@ def main():
         if entry["exit_codes"] != [0] * len(real):
             errors.append(f"{entry['command']}: exit_codes {entry['exit_codes']}")
         for name, values in entry["metrics"].items():
-            want = [float(r[name]) if r[name] else None for r in rows]
+            want = [in_report_unit(r, name) if r[name] else None for r in rows]
             if values != want:
                 errors.append(f"{entry['command']}.metrics.{name}: {values} != CSV {want}")
         for name in ("real", "user", "sys"):

@@ -31,7 +31,7 @@ TEST(CompareRunTest, BaselineIsComparedAfterTheRuns) {
       {"-n", "3", "--no-counters", "--baseline", "isync.csv", "-o", "no_isync.csv", "true"}, "",
       dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_NE(r.out.find("\nx isync.real\n+ no_isync.real\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nx isync.real (s)\n+ no_isync.real (s)\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Summary against isync"), std::string::npos) << r.out;
   EXPECT_LT(r.out.find("    N           Min"), r.out.find("x isync.real"))
       << "the run summary comes first";
@@ -67,7 +67,7 @@ TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
   EXPECT_EQ(ColumnOf(t, "label"), (Cells{"A", "B", "A", "B", "A", "B"}));
   EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "1", "2", "2", "3", "3"}));
   EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0", "0"}));
-  EXPECT_NE(r.out.find("x A.real\n+ B.real\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("x A.real (s)\n+ B.real (s)\n"), std::string::npos) << r.out;
   EXPECT_EQ(
       r.out.find(
           "    N           Min           Max        Median           Avg        Stddev\nx   4"),

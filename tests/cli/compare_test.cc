@@ -48,8 +48,8 @@ void WriteIsyncPair(const TempDir& dir) {
 }
 
 const char* const kIsyncReport =
-    "x isync.real\n"
-    "+ no_isync.real\n"
+    "x isync.real (s)\n"
+    "+ no_isync.real (s)\n"
     "+--------------------------------------------------------------------------+\n"
     "|+       x       +       x       +        x       +       x       +       x|\n"
     "|       |_______|________________A________A________________|_______|       |\n"
@@ -59,8 +59,8 @@ const char* const kIsyncReport =
     "+   5          9.95         10.35         10.15         10.15    0.15811388\n"
     "No difference proven at 95.0% confidence\n"
     "\n"
-    "x isync.user\n"
-    "+ no_isync.user\n"
+    "x isync.user (s)\n"
+    "+ no_isync.user (s)\n"
     "+--------------------------------------------------------------------------+\n"
     "|x      +         x     +         x      +         x     +         x      +|\n"
     "|       |______|__________________A______A__________________|______|       |\n"
@@ -70,8 +70,8 @@ const char* const kIsyncReport =
     "+   5          7.02          7.22          7.12          7.12   0.079056942\n"
     "No difference proven at 95.0% confidence\n"
     "\n"
-    "x isync.sys\n"
-    "+ no_isync.sys\n"
+    "x isync.sys (s)\n"
+    "+ no_isync.sys (s)\n"
     "+--------------------------------------------------------------------------+\n"
     "|+         +     +    +         *          x         x          x         x|\n"
     "|    |___________A__________|        |_______________A________________|    |\n"
@@ -85,10 +85,10 @@ const char* const kIsyncReport =
     "\t(Student's t, pooled s = 0.136931)\n"
     "\n"
     "Summary against isync (Student's t at 95% confidence; changes within 1% do not count)\n"
-    "metric  better  isync mean  no_isync mean  difference (95% CI)  verdict\n"
-    "real    lower         10.2          10.15     -0.49% +/- 2.26%  inconclusive\n"
-    "user    lower          7.1           7.12    +0.282% +/- 1.63%  inconclusive\n"
-    "sys     lower          3.1           2.75     -11.3% +/- 5.97%  better\n";
+    "metric    better  isync mean  no_isync mean  difference (95% CI)  verdict\n"
+    "real (s)  lower         10.2          10.15     -0.49% +/- 2.26%  inconclusive\n"
+    "user (s)  lower          7.1           7.12    +0.282% +/- 1.63%  inconclusive\n"
+    "sys (s)   lower          3.1           2.75     -11.3% +/- 5.97%  better\n";
 
 TEST(CompareTest, ExactReportForTwoFilesLabelledByStem) {
   TempDir dir;
@@ -128,12 +128,14 @@ TEST(CompareTest, EveryBlockIsWhatMinistatPrintsForThatColumn) {
       {"user", {"7.00\n7.10\n7.05\n7.15\n7.20\n", "7.02\n7.12\n7.07\n7.17\n7.22\n"}},
       {"sys", {"3.1\n3.3\n2.9\n3.0\n3.2\n", "2.8\n2.7\n2.9\n2.6\n2.75\n"}}};
   for (const auto& [metric, values] : columns) {
-    dir.Write("isync." + metric, values.first);
-    dir.Write("no_isync." + metric, values.second);
+    // Files named as the legend names a set's metric, unit included.
+    const std::string legend = metric + " (s)";
+    dir.Write("isync." + legend, values.first);
+    dir.Write("no_isync." + legend, values.second);
     const ProcessResult peer =
-        RunProcess({kMinistat, "isync." + metric, "no_isync." + metric}, "", dir.path());
+        RunProcess({kMinistat, "isync." + legend, "no_isync." + legend}, "", dir.path());
     ASSERT_EQ(peer.exit_status, 0) << peer.err;
-    std::vector<std::string> ours = Lines(BlockOf(r.out, "isync." + metric));
+    std::vector<std::string> ours = Lines(BlockOf(r.out, "isync." + legend));
     std::vector<std::string> theirs = Lines(peer.out);
     ASSERT_EQ(ours.size(), theirs.size()) << metric << "\n" << r.out << peer.out;
     for (std::size_t i = 0; i < ours.size(); ++i) {
@@ -175,13 +177,14 @@ TEST(CompareTest, ThreeSetsAgainstMinistat) {
   for (int m = 0; m < 2; ++m) {
     std::vector<std::string> args = {kMinistat};
     for (int k = 0; k < 3; ++k) {
-      const std::string name = std::string(labels[k]) + "." + metrics[m];
+      const std::string name = std::string(labels[k]) + "." + metrics[m] + " (s)";
       dir.Write(name, columns[k][m == 0 ? 1 : 0]);
       args.push_back(name);
     }
     const ProcessResult peer = RunProcess(args, "", dir.path());
     ASSERT_EQ(peer.exit_status, 0) << peer.err;
-    const std::vector<std::string> ours = Lines(BlockOf(r.out, std::string("base.") + metrics[m]));
+    const std::vector<std::string> ours =
+        Lines(BlockOf(r.out, std::string("base.") + metrics[m] + " (s)"));
     const std::vector<std::string> theirs = Lines(peer.out);
     ASSERT_EQ(ours.size(), theirs.size()) << r.out << peer.out;
     for (std::size_t i = 0; i < ours.size(); ++i) {
@@ -207,16 +210,17 @@ TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
   dir.Write("series.csv", text);
   const ProcessResult r = RunTimeit({"compare", "-m", "real", "series.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("x base.real\n+ patch1.real\n* patch2.real\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("x base.real (s)\n+ patch1.real (s)\n* patch2.real (s)\n", 0), 0u) << r.out;
   EXPECT_NE(
       r.out.find("*   3           1.2           2.4           1.5           1.7     0.6244998\n"),
       std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("metric  better  set     base mean   mean  difference (95% CI)  verdict\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("metric    better  set     base mean   mean  difference (95% CI)  verdict\n"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(
-      r.out.find("real    lower   patch1      1.433  1.567      +9.3% +/- 89.3%  inconclusive\n"),
+      r.out.find("real (s)  lower   patch1      1.433  1.567      +9.3% +/- 89.3%  inconclusive\n"),
       std::string::npos)
       << r.out;
   EXPECT_EQ(r.err, "timeit: warning: patch2: 1 failed run (non-zero status) left out\n");
@@ -232,8 +236,8 @@ TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
                                Row("build", 6, false, "0", "4.1", "1", "1", "6.2.0"));
   const ProcessResult r = RunTimeit({"compare", "-m", "real", "kernels.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("x build@6.1.0.real\n+ build@6.2.0.real\n", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("real    lower                5.1               4.1     -19.6% +/- 4.03%  "
+  EXPECT_EQ(r.out.rfind("x build@6.1.0.real (s)\n+ build@6.2.0.real (s)\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("real (s)  lower                5.1               4.1     -19.6% +/- 4.03%  "
                        "better\n"),
             std::string::npos)
       << r.out;
@@ -258,7 +262,9 @@ TEST(CompareTest, SameLabelInTwoFilesIsTwoSets) {
   const ProcessResult r =
       RunTimeit({"compare", "-m", "real", "before/build.csv", "after/build.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("x before/build.real\n+ after/build.real\n* other.real\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("x before/build.real (s)\n+ after/build.real (s)\n* other.real (s)\n", 0),
+            0u)
+      << r.out;
   EXPECT_EQ(r.err, "");
 }
 
@@ -282,8 +288,8 @@ TEST(CompareTest, MixedHeadersAndMissingMetrics) {
   EXPECT_EQ(r.exit_status, 2) << "no -A in compare";
   const ProcessResult c = RunTimeit({"compare", "ours.csv", "other.csv"}, "", dir.path());
   ASSERT_EQ(c.exit_status, 0) << c.err;
-  const std::size_t real = c.out.find("x ours.real\n+ other.real\n");
-  const std::size_t sys = c.out.find("x ours.sys\n+ other.sys\n");
+  const std::size_t real = c.out.find("x ours.real (s)\n+ other.real (s)\n");
+  const std::size_t sys = c.out.find("x ours.sys (s)\n+ other.sys (s)\n");
   const std::size_t cycles = c.out.find("cycles: no values in other; nothing left to compare\n");
   const std::size_t ipc = c.out.find("ipc: no values in other; nothing left to compare\n");
   EXPECT_NE(real, std::string::npos) << c.out;
@@ -294,12 +300,13 @@ TEST(CompareTest, MixedHeadersAndMissingMetrics) {
   const ProcessResult all =
       RunTimeit({"compare", "--all-metrics", "ours.csv", "other.csv"}, "", dir.path());
   ASSERT_EQ(all.exit_status, 0) << all.err;
-  const std::size_t maxrss = all.out.find("maxrss: no values in other; nothing left to compare\n");
+  const std::size_t maxrss =
+      all.out.find("maxrss (KiB): no values in other; nothing left to compare\n");
   EXPECT_NE(maxrss, std::string::npos) << all.out;
   EXPECT_LT(all.out.find("ipc: no values in other"), maxrss);
   EXPECT_EQ(c.out.find("extra"), std::string::npos) << "a text column is no metric";
   EXPECT_NE(
-      c.out.find("\nreal    lower         1.1           1     -9.09% +/- 19.7%  inconclusive\n"),
+      c.out.find("\nreal (s)  lower         1.1           1     -9.09% +/- 19.7%  inconclusive\n"),
       std::string::npos)
       << c.out;
 }
@@ -311,20 +318,21 @@ TEST(CompareTest, SummaryCsv) {
       RunTimeit({"compare", "-m", "sys,real", "--csv", "summary.csv", "isync.csv", "no_isync.csv"},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("x isync.sys\n", 0), 0u) << "-m gives the order";
+  EXPECT_EQ(r.out.rfind("x isync.sys (s)\n", 0), 0u) << "-m gives the order";
   const std::vector<std::string> lines = Lines(ReadFile(dir.path() / "summary.csv"));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(
       lines[0],
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
-      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,verdict");
+      "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,verdict,"
+      "unit");
   EXPECT_EQ(lines[1].rfind("sys,lower,isync,no_isync,5,5,3.1,2.75,-0.35", 0), 0u) << lines[1];
-  EXPECT_TRUE(lines[1].ends_with(",1,better")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",1,better,s")) << lines[1];
   EXPECT_EQ(lines[2].rfind("real,lower,isync,no_isync,5,5,10.2,10.15,", 0), 0u) << lines[2];
-  EXPECT_TRUE(lines[2].ends_with(",1,inconclusive")) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(",1,inconclusive,s")) << lines[2];
   // pandas and R read it without options: the same number of fields everywhere.
   for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 16) << line;
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 17) << line;
 }
 
 TEST(CompareTest, HigherIsBetterForIpc) {

@@ -37,7 +37,7 @@ TEST(CompareVerdictTest, ConstantMetricIsOneLineAndIdenticalMetricsOneBlock) {
       << r.out;
   EXPECT_EQ(r.out.find("x a.minflt"), std::string::npos) << r.out;
   // 1.016 -> 1.516: +49.2%, far beyond 1%; 50.6 page faults in both: same.
-  EXPECT_NE(r.out.find("\nreal                lower    1.016   1.516  "), std::string::npos)
+  EXPECT_NE(r.out.find("\nreal (s)            lower    1.016   1.516  "), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  worse\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nsyscalls            lower     300k    300k     +0.000333% exact  "
@@ -77,8 +77,8 @@ TEST(CompareVerdictTest, CsvOnStdoutIsTheCsvAlone) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("metric,better,baseline,set,", 0), 0u) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
-  EXPECT_TRUE(r.out.ends_with(",1,worse\n")) << r.out;
-  EXPECT_NE(r.err.find("x a.real\n"), std::string::npos) << "the report goes to stderr";
+  EXPECT_TRUE(r.out.ends_with(",1,worse,s\n")) << r.out;
+  EXPECT_NE(r.err.find("x a.real (s)\n"), std::string::npos) << "the report goes to stderr";
   const ProcessResult quiet =
       RunTimeit({"compare", "-q", "-m", "real", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
   EXPECT_EQ(quiet.out, r.out);

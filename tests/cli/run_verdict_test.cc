@@ -30,25 +30,26 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
                       "", dir.path())
                 .exit_status,
             0);
-  const ProcessResult worse = RunTimeit(
-      {"-q", "-n", "3", "--no-counters", "--metric", kV, "--baseline", "base.csv", "--fail-on",
-       "worse", "--threshold", "100000", "--compare-metrics", "v", "-o", "new.csv", "sh", "-c",
-       "echo v=5000000"},
-      "", dir.path());
+  const ProcessResult worse =
+      RunTimeit({"-q", "-n", "3", "--no-counters", "--metric", kV, "--baseline", "base.csv",
+                 "--fail-on", "worse", "--threshold", "100000", "--compare-metrics", "v", "-o",
+                 "new.csv", "sh", "-c", "echo v=5000000"},
+                "", dir.path());
   EXPECT_EQ(worse.exit_status, 1) << worse.err;
   EXPECT_EQ(worse.err, "timeit: failing (--fail-on): v worse in new\n");
   EXPECT_NE(worse.out.find("v: constant: 5 → 5000000 (+99999900%)\n"), std::string::npos)
       << worse.out;
-  const ProcessResult same = RunTimeit(
-      {"-q", "-n", "3", "--no-counters", "--metric", kV, "--baseline", "base.csv", "--fail-on",
-       "worse", "--threshold", "100000", "--compare-metrics", "v", "-o", "same.csv", "sh", "-c",
-       "echo v=5"},
-      "", dir.path());
+  const ProcessResult same =
+      RunTimeit({"-q", "-n", "3", "--no-counters", "--metric", kV, "--baseline", "base.csv",
+                 "--fail-on", "worse", "--threshold", "100000", "--compare-metrics", "v", "-o",
+                 "same.csv", "sh", "-c", "echo v=5"},
+                "", dir.path());
   EXPECT_EQ(same.exit_status, 0) << same.err;
   const ProcessResult alone = RunTimeit({"--fail-on", "worse", "true"}, "", dir.path());
   EXPECT_EQ(alone.exit_status, 2);
-  EXPECT_EQ(alone.err,
-            "timeit: --fail-on, --threshold and --compare-metrics go with --baseline or --config\n");
+  EXPECT_EQ(
+      alone.err,
+      "timeit: --fail-on, --threshold and --compare-metrics go with --baseline or --config\n");
 }
 
 // The gate's metrics are checked against this series' columns and the
@@ -68,31 +69,30 @@ TEST(RunVerdictTest, CompareMetricsNotRecordedStopBeforeTheFirstRun) {
             "'sys'?\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
   // v is this series' metric, but the baseline did not record it.
-  const ProcessResult v = RunTimeit(
-      {"-q", "-n", "2", "--no-counters", "--metric", kV, "--baseline", "base.csv",
-       "--compare-metrics", "v", "-o", "new.csv", "sh", "-c", "echo ran > ran; echo v=1"},
-      "", dir.path());
+  const ProcessResult v =
+      RunTimeit({"-q", "-n", "2", "--no-counters", "--metric", kV, "--baseline", "base.csv",
+                 "--compare-metrics", "v", "-o", "new.csv", "sh", "-c", "echo ran > ran; echo v=1"},
+                "", dir.path());
   EXPECT_EQ(v.exit_status, 2);
   EXPECT_EQ(v.err, "timeit: --compare-metrics 'v': no such column in base.csv\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
-  const ProcessResult config = RunTimeit(
-      {"-q", "-n", "2", "--no-counters", "--config", "A=true", "--config", "B=true",
-       "--compare-metrics", "rael", "-o", "ab.csv", "sh", "-c", "echo ran > ran"},
-      "", dir.path());
+  const ProcessResult config =
+      RunTimeit({"-q", "-n", "2", "--no-counters", "--config", "A=true", "--config", "B=true",
+                 "--compare-metrics", "rael", "-o", "ab.csv", "sh", "-c", "echo ran > ran"},
+                "", dir.path());
   EXPECT_EQ(config.exit_status, 2);
   EXPECT_EQ(config.err,
             "timeit: --compare-metrics 'rael': this series records no such metric; did you mean "
             "'real'?\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran"));
-  const ProcessResult only =
-      RunTimeit({"-n", "2", "--no-counters", "--baseline", "base.csv", "--compare-metrics",
-                 "real,sys", "-o", "new.csv", "true"},
-                "", dir.path());
+  const ProcessResult only = RunTimeit({"-n", "2", "--no-counters", "--baseline", "base.csv",
+                                        "--compare-metrics", "real,sys", "-o", "new.csv", "true"},
+                                       "", dir.path());
   ASSERT_EQ(only.exit_status, 0) << only.err;
   // The comparison starts with real's block (sys may be 0 in every run, and
   // then is named on the last line instead); user is nowhere in it, though
   // the series' own summary above it lists user.
-  const std::size_t comparison = only.out.find("x base.real\n");
+  const std::size_t comparison = only.out.find("x base.real (s)\n");
   ASSERT_NE(comparison, std::string::npos) << only.out;
   EXPECT_NE(only.out.find("sys", comparison), std::string::npos) << only.out;
   EXPECT_EQ(only.out.find("user", comparison), std::string::npos) << only.out;

@@ -153,7 +153,7 @@ def check_compare(b, syscalls):
             f"timeit compare exited {b.results.get('compare.status')}")
     summary = {row["metric"]: row for row in q.read_csv(b.files.get("summary.csv", b""))}
     for metric in ("real", "sys"):
-        q.check(f"x int80.{metric}\n+ vsyscall.{metric}\n" in out,
+        q.check(f"x int80.{metric} (s)\n+ vsyscall.{metric} (s)\n" in out,  # times in seconds
                 f"compare printed no {metric} block for int80 against vsyscall")
         q.check(metric in summary and summary[metric]["verdict"],
                 f"the summary has no verdict for {metric}")

@@ -135,10 +135,10 @@ TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
   EXPECT_EQ(
       table,
       "Summary against base (Student's t at 95% confidence; changes within 1% do not count)\n"
-      "metric  better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  verdict\n"
-      "real    lower   a            2   1.5          -25% +/- 1%  0.001    0.001  0.001  better\n"
-      "real    lower   bb           2  1.25        -37.5% +/- 1%      -        -      -  better\n"
-      "ipc     higher  a            2     3          +50% +/- 1%    0.5      0.5    0.5  better\n");
+      "metric    better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  verdict\n"
+      "real (s)  lower   a            2   1.5          -25% +/- 1%  0.001    0.001  0.001  better\n"
+      "real (s)  lower   bb           2  1.25        -37.5% +/- 1%      -        -      -  better\n"
+      "ipc       higher  a            2     3          +50% +/- 1%    0.5      0.5    0.5  better\n");
 }
 
 TEST(CompareSummaryTest, ShortTableConstantRowsAndSameWithin) {
@@ -198,8 +198,8 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
       FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict\n"
-      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better\n");
+      "verdict,unit\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s\n");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "stats/data_set.h"
 #include "stats/mann_whitney.h"
 #include "wrapper/compare/compare_numbers.h"
+#include "wrapper/results/metric_units.h"
 #include "wrapper/results/results_columns.h"
 
 namespace timeit {
@@ -23,12 +24,6 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-/// The summary's unit per CSV unit: task-clock is counted in nanoseconds,
-/// shown in seconds beside real, user and sys.
-double SummaryScale(const std::string& metric) {
-  return metric == "task-clock" || metric == "task-clock:u" ? 1e-9 : 1;
-}
-
 stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
 
 ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_better,
@@ -43,15 +38,14 @@ ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_bette
   row.lower_is_better = lower_is_better;
   row.n_baseline = base.summary.n;
   row.n = other.summary.n;
-  const double scale = SummaryScale(row.metric);
-  row.mean_baseline = base.summary.mean * scale;
-  row.mean = other.summary.mean * scale;
+  row.mean_baseline = base.summary.mean;
+  row.mean = other.summary.mean;
   const stats::Judgement j =
       stats::Judge(other.summary, base.summary, {confidence, threshold, row.lower_is_better});
   row.threshold_percent = threshold;
   row.verdict = j.verdict;
   row.constant = j.constant;
-  row.difference = (other.summary.mean - base.summary.mean) * scale;
+  row.difference = other.summary.mean - base.summary.mean;
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   if (j.constant) {
     row.relative = {j.change_percent, j.change_percent, j.change_percent};
@@ -159,8 +153,7 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
                 const BlockOptions& options, BlockWriter& blocks, std::vector<ComparisonRow>& rows,
                 std::vector<std::string>& equal) {
   const std::string& metric = group.front();
-  std::string name = metric;
-  for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
+  const std::string name = GroupNameWithUnit(group);
   const bool block = options.all_metrics || std::any_of(group.begin(), group.end(), BlockByDefault);
   const auto write = [&](std::string_view text) {
     if (block) blocks.Write(text);
@@ -204,6 +197,19 @@ std::string RowMetricName(const ComparisonRow& row) {
   std::string name = row.metric;
   for (const std::string& m : row.same_as) name += "=" + m;
   return name;
+}
+
+std::string GroupNameWithUnit(const std::vector<std::string>& group) {
+  std::string name = group.front();
+  for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
+  const std::string_view unit = DisplayUnitOf(group.front()).unit;
+  return unit.empty() ? name : name + " (" + std::string(unit) + ")";
+}
+
+std::string RowMetricNameWithUnit(const ComparisonRow& row) {
+  std::vector<std::string> group = {row.metric};
+  group.insert(group.end(), row.same_as.begin(), row.same_as.end());
+  return GroupNameWithUnit(group);
 }
 
 std::string VerdictText(const ComparisonRow& row) {

@@ -18,8 +18,8 @@ struct ComparisonRow {
   std::string baseline, set;
   bool lower_is_better = true;
   std::size_t n_baseline = 0, n = 0;
-  /// Means and difference in the summary's unit: task-clock in seconds (the
-  /// CSV holds nanoseconds), everything else as in the CSV.
+  /// Means and difference in the unit a reader sees (metric_units.h):
+  /// task-clock in seconds (the CSV holds nanoseconds), as in the blocks.
   double mean_baseline = 0, mean = 0;
   double difference = 0;             ///< mean - mean_baseline
   stats::RelativeInterval relative;  ///< in % of the baseline mean, ministat's relative line
@@ -32,6 +32,12 @@ struct ComparisonRow {
 
 /// The name of a row's metric for a person: "page-faults=minflt".
 std::string RowMetricName(const ComparisonRow& row);
+
+/// A group's (or a row's) name with the unit its values are shown in, as
+/// the block's legend and the summary give it: "task-clock (s)",
+/// "maxrss (KiB)", "page-faults=minflt" (a count has none).
+std::string GroupNameWithUnit(const std::vector<std::string>& group);
+std::string RowMetricNameWithUnit(const ComparisonRow& row);
 
 /// The verdict as the summary prints it: "same within 1%" for same, the
 /// verdict's name otherwise.
@@ -53,8 +59,9 @@ std::vector<std::vector<std::string>> GroupIdenticalMetrics(
     const CompareInput& in, const std::vector<std::string>& metrics);
 
 /// Appends to `out`, for each group in turn, the ministat block of the sets
-/// that have values for it (legend `x LABEL.METRIC`, `x LABEL.A=B` for a
-/// group), byte for byte what ministat prints for those columns, blocks
+/// that have values for it (legend `x LABEL.METRIC (UNIT)`, `x LABEL.A=B` for
+/// a group; no unit for a count), byte for byte what ministat prints for
+/// those values (in the unit shown: task-clock's seconds), blocks
 /// separated by a blank line. Instead of a block, one line: for a metric
 /// constant within every set (`syscalls: constant: 300030 → 300031`), the
 /// same in every run of every set, or one that cannot be compared (the

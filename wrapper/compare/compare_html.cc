@@ -8,6 +8,7 @@
 #include "wrapper/base/version.h"
 #include "wrapper/compare/compare_charts.h"
 #include "wrapper/compare/report_cells.h"
+#include "wrapper/results/metric_units.h"
 
 namespace timeit {
 namespace {
@@ -205,7 +206,7 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts,
   if (strip.empty() && order.empty()) return;
   html += fmt::format(
       "<section class=\"metric\" id=\"{}\"><h2>{}<span class=\"dir\">{} is better</span></h2>",
-      Anchor(metric), EscapeXml(metric), LowerIsBetter(in, metric) ? "lower" : "higher");
+      Anchor(metric), EscapeXml(WithUnit(metric)), LowerIsBetter(in, metric) ? "lower" : "higher");
   std::string verdicts;
   for (const RowCells& c : cells) {
     if (c.row.metric != metric) continue;

@@ -3,11 +3,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "stats/outliers.h"
 
 namespace timeit {
 namespace {
+
+/// A value as the file has it, to the digit: a count whole (199298514), a
+/// time converted into seconds without the conversion's last-bit noise
+/// (0.580997295, not 0.5809972950000001).
+std::string ValueText(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.10g}", v);
+}
 
 const std::vector<double>* ValuesOf(const CompareInput& in, const std::string& label,
                                     const std::string& metric) {
@@ -44,8 +53,8 @@ bool ChangesAVerdict(const CompareInput& in, const std::vector<ComparisonRow>& r
     if (base == nullptr || other == nullptr) continue;
     const bool is_base = r.baseline == set.label;
     if ((is_base ? other : base)->size() < 2 || kept.size() < 2) continue;
-    const stats::Judgement j = JudgeValues(r.lower_is_better, is_base ? *other : kept, is_base ? kept : *base,
-                                           confidence, r.threshold_percent);
+    const stats::Judgement j = JudgeValues(r.lower_is_better, is_base ? *other : kept,
+                                           is_base ? kept : *base, confidence, r.threshold_percent);
     if (j.verdict != r.verdict) return true;
   }
   return false;
@@ -79,8 +88,8 @@ std::vector<std::string> OutlierWarnings(const CompareInput& in,
       if (!verbose) continue;
       std::vector<std::string> items;
       for (const stats::Outlier& o : found)
-        items.push_back(
-            fmt::format("{} at {} (z = {:.1f})", o.value, series.where[o.index], o.score));
+        items.push_back(fmt::format("{} at {} (z = {:.1f})", ValueText(o.value),
+                                    series.where[o.index], o.score));
       details.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}",
                                     s.label, metric, found.size(), found.size() == 1 ? "" : "s",
                                     fmt::join(items, ", ")));

@@ -12,6 +12,7 @@
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_inputs.h"
+#include "wrapper/results/metric_units.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 #include "wrapper/results/results_notes.h"
@@ -104,6 +105,10 @@ std::string SetKey(const ResultsTable& t, const std::string& label, const std::s
 /// The columns of one table that its rows are read through.
 struct TableColumns {
   std::vector<std::size_t> metrics;
+  /// Each metric's factor from the table's unit into the one a reader sees
+  /// (metric_units.h: task-clock's nanoseconds into seconds), so that the
+  /// blocks, the summary, the charts and the exports show one unit.
+  std::vector<double> scale;
   std::vector<std::optional<std::size_t>> running;  ///< each metric's `.running`, if any
   std::optional<std::size_t> warmup, status, release, cpu, platform, notes, run, higher;
 };
@@ -111,7 +116,10 @@ struct TableColumns {
 TableColumns FindColumns(const ResultsTable& t) {
   TableColumns c;
   c.metrics = MetricColumns(t);
-  for (std::size_t m : c.metrics) c.running.push_back(t.Column(RunningColumn(t.columns[m])));
+  for (std::size_t m : c.metrics) {
+    c.running.push_back(t.Column(RunningColumn(t.columns[m])));
+    c.scale.push_back(t.in_display_units ? 1 : DisplayUnitOf(t.columns[m]).per_csv_unit);
+  }
   c.warmup = t.Column("warmup"), c.status = t.Column("status");
   c.release = t.Column("kernel_release"), c.cpu = t.Column("cpu_model");
   c.platform = t.Column("platform"), c.notes = t.Column("notes");
@@ -132,11 +140,11 @@ void AddHigherIsBetter(std::string_view names, CompareSet& set) {
 void AddWarmupRun(const ResultsTable& t, std::size_t r, const TableColumns& c, long run_number,
                   CompareSet& set) {
   set.warmup_run_numbers.push_back(run_number);
-  for (std::size_t m : c.metrics) {
-    const std::optional<double> v = ParseMetricCell(t, r, m);
+  for (std::size_t i = 0; i < c.metrics.size(); ++i) {
+    const std::optional<double> v = ParseMetricCell(t, r, c.metrics[i]);
     if (!v || !std::isfinite(*v)) continue;  // a measured run's bad cell is the error
-    MetricSeries& series = set.metrics[t.columns[m]];
-    series.warmup_values.push_back(*v);
+    MetricSeries& series = set.metrics[t.columns[c.metrics[i]]];
+    series.warmup_values.push_back(*v * c.scale[i]);
     series.warmup_index.push_back(set.warmup_run_numbers.size() - 1);
   }
   ++set.warmup_runs;
@@ -153,7 +161,7 @@ void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns&
       ++m.empty_cells;
       continue;
     }
-    m.values.push_back(*v);
+    m.values.push_back(*v * c.scale[i]);
     m.run_index.push_back(set.run_numbers.size() - 1);
     m.where.push_back(t.Where(r));
     if (c.running[i]) {

@@ -82,7 +82,7 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
   std::string text =
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict\n";
+      "verdict,unit\n";
   const auto number = [&text](double v) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
@@ -100,7 +100,9 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
                        r.relative.low_percent, r.relative.high_percent, r.student_p, r.welch_p,
                        r.mann_whitney_p, r.threshold_percent})
         number(v);
-      text += std::string(",") + stats::VerdictName(r.verdict) + '\n';
+      text += std::string(",") + stats::VerdictName(r.verdict) + ',';
+      AppendCsvField(text, c.unit);
+      text += '\n';
     }
   }
   return text;

@@ -31,6 +31,9 @@ class InputTable {
   /// How many runs of `label` were added (failed ones too).
   int Runs(const std::string& label) const;
 
+  /// The values are in the units a reader sees already (our own --json).
+  void MarkInDisplayUnits() { table_.in_display_units = true; }
+
   ResultsTable Finish() &&;
 
  private:

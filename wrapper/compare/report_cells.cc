@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "wrapper/compare/compare_numbers.h"
+#include "wrapper/results/metric_units.h"
 
 namespace timeit {
 namespace {
@@ -31,7 +32,8 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
     c.row = r;
     c.names.push_back(r.metric);
     c.names.insert(c.names.end(), r.same_as.begin(), r.same_as.end());
-    c.metric = RowMetricName(r);
+    c.metric = RowMetricNameWithUnit(r);
+    c.unit = DisplayUnitOf(r.metric).unit;
     c.better = r.lower_is_better ? "lower" : "higher";
     c.mean_baseline = SiNumber(r.mean_baseline);
     c.mean = SiNumber(r.mean);

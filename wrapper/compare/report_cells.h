@@ -20,8 +20,9 @@ namespace timeit {
 struct RowCells {
   ComparisonRow row;               ///< the numbers in full precision (--csv, data-value)
   std::vector<std::string> names;  ///< the metric, then those with the same values (--csv)
-  std::string metric;              ///< RowMetricName: "page-faults=minflt"
-  std::string better;              ///< "lower" or "higher"
+  std::string metric;  ///< RowMetricNameWithUnit: "task-clock (s)", "page-faults=minflt"
+  std::string unit;    ///< the unit of the means: "s", "KiB"; empty for a count
+  std::string better;  ///< "lower" or "higher"
   std::string mean_baseline, mean;
   std::string estimate;  ///< the relative difference: "-3.76%"
   std::string margin;    ///< its interval's half-width: "0.645%"; empty when exact or undefined

@@ -40,6 +40,7 @@ ResultsTable ReadTimeitJson(const std::string& file, const json& doc) {
   const JsonFields f(file);
   const json& results = doc["results"];
   InputTable table(file);
+  table.MarkInDisplayUnits();  // compare --json writes what its report shows
   for (std::size_t e = 0; e < results.size(); ++e) {
     const std::string place = fmt::format("results[{}]", e);
     const json& entry = results[e];

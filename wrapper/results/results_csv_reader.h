@@ -16,6 +16,9 @@ struct ResultsTable {
   /// Where each row is when a line says little (a table made from JSON:
   /// "results[1].times[3]"); empty for a CSV.
   std::vector<std::string> places;
+  /// The values are already in the units a reader sees (metric_units.h):
+  /// timeit compare's own --json, read back. A CSV holds its documented units.
+  bool in_display_units = false;
 
   std::optional<std::size_t> Column(std::string_view name) const;
   /// "file:line", or "file:place" for a table with places.
