@@ -76,46 +76,71 @@ BisectAnswer Answer(int status, const std::string& baseline, const std::string& 
   return {status, fmt::format("bisect: {} (exit {}) against {}: {}", word, status, baseline, why)};
 }
 
-}  // namespace
+/// What each gated metric says, sorted by what it means for the commit.
+struct Findings {
+  std::vector<std::string> worse, unsure, fine;
+};
 
-BisectAnswer JudgeForBisect(const CompareInput& in, const std::vector<ComparisonRow>& rows,
-                            const std::vector<std::string>& gated) {
-  const std::string& baseline = in.sets.front().label;
-  std::vector<std::string> differences, worse, unsure, fine;
-  for (std::size_t i = 1; i < in.sets.size(); ++i) {
+/// "set differs in governor: ..." for each condition of the setup in which
+/// a set differs from the baseline.
+std::vector<std::string> SetupDifferences(const CompareInput& in) {
+  std::vector<std::string> differences;
+  for (std::size_t i = 1; i < in.sets.size(); ++i)
     for (const ConditionDifference& d : ConditionDifferences(in.sets.front(), in.sets[i]))
       if (IsSetupCondition(d.name))
         differences.push_back(fmt::format("{} differs in {}: {} → {}", in.sets[i].label, d.name,
                                           d.base_values, d.other_values));
+  return differences;
+}
+
+/// A gated metric without a summary row for a set: the same in every run
+/// (nothing to test), or too few values to tell.
+void Unjudged(const CompareInput& in, const std::vector<ComparisonRow>& rows,
+              const std::vector<std::string>& gated, Findings& f) {
+  for (std::size_t i = 1; i < in.sets.size(); ++i)
     for (const std::string& m : gated) {
       if (std::any_of(rows.begin(), rows.end(),
                       [&](const ComparisonRow& r) { return Covers(r, m, in.sets[i].label); }))
         continue;
       if (SameInEveryRun(in.sets.front(), in.sets[i], m))
-        fine.push_back(fmt::format("{} the same in every run of {}", m, in.sets[i].label));
+        f.fine.push_back(fmt::format("{} the same in every run of {}", m, in.sets[i].label));
       else
-        unsure.push_back(
+        f.unsure.push_back(
             fmt::format("{} not compared in {} (fewer than two values)", m, in.sets[i].label));
     }
-  }
-  if (!differences.empty())
-    return Answer(kExitBisectSkip, baseline, Join(differences) + "; the verdicts would not tell");
+}
+
+void Judged(const std::vector<ComparisonRow>& rows, const std::vector<std::string>& gated,
+            Findings& f) {
   for (const ComparisonRow& row : rows) {
     if (!Gates(row, gated)) continue;
     if (row.verdict == stats::Verdict::kWorse)
-      worse.push_back(Describe(row));
+      f.worse.push_back(Describe(row));
     else if (row.verdict == stats::Verdict::kInconclusive && MayBeWorse(row))
-      unsure.push_back(Describe(row) + ", more runs would tell");
+      f.unsure.push_back(Describe(row) + ", more runs would tell");
     else if (row.verdict == stats::Verdict::kInconclusive)
-      fine.push_back(Describe(row) + ", not worse by more than " +
-                     ReadablePercent(row.threshold_percent, false) + "%");
+      f.fine.push_back(Describe(row) + ", not worse by more than " +
+                       ReadablePercent(row.threshold_percent, false) + "%");
     else
-      fine.push_back(Describe(row));
+      f.fine.push_back(Describe(row));
   }
-  if (!worse.empty()) return Answer(kExitBisectBad, baseline, Join(worse));
-  if (!unsure.empty()) return Answer(kExitBisectSkip, baseline, Join(unsure));
-  if (fine.empty()) return Answer(kExitBisectSkip, baseline, "no metric was compared");
-  return Answer(kExitBisectGood, baseline, Join(fine));
+}
+
+}  // namespace
+
+BisectAnswer JudgeForBisect(const CompareInput& in, const std::vector<ComparisonRow>& rows,
+                            const std::vector<std::string>& gated) {
+  const std::string& baseline = in.sets.front().label;
+  const std::vector<std::string> differences = SetupDifferences(in);
+  if (!differences.empty())
+    return Answer(kExitBisectSkip, baseline, Join(differences) + "; the verdicts would not tell");
+  Findings f;
+  Unjudged(in, rows, gated, f);
+  Judged(rows, gated, f);
+  if (!f.worse.empty()) return Answer(kExitBisectBad, baseline, Join(f.worse));
+  if (!f.unsure.empty()) return Answer(kExitBisectSkip, baseline, Join(f.unsure));
+  if (f.fine.empty()) return Answer(kExitBisectSkip, baseline, "no metric was compared");
+  return Answer(kExitBisectGood, baseline, Join(f.fine));
 }
 
 }  // namespace timeit
