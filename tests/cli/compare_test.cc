@@ -502,5 +502,24 @@ TEST(CompareTest, OptionsWidthSeparateBarsConfidence) {
   EXPECT_EQ(help.out.rfind("usage: timeit compare ", 0), 0u) << help.out;
 }
 
+// Metrics equal in every run are shown once under all their names; when
+// their units differ each keeps its own ("sys (s)", a count has none), never
+// the first one's unit for all.
+TEST(CompareTest, EqualMetricsOfSeveralUnitsEachKeepTheirUnit) {
+  TempDir dir;
+  const std::string header = "label,run,warmup,status,real,sys,nivcsw,maxrss\n";
+  std::string a = header, b = header;
+  for (int run = 1; run <= 4; ++run) {
+    a += "a," + std::to_string(run) + ",0,0,1." + std::to_string(run) + ",0,0,100\n";
+    b += "b," + std::to_string(run) + ",0,0,2." + std::to_string(run) + ",0,0,100\n";
+  }
+  dir.Write("a.csv", a);
+  dir.Write("b.csv", b);
+  const ProcessResult r = RunTimeit({"compare", "--all-metrics", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("sys (s)=nivcsw: 0 in every run of every set"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("maxrss (KiB): 100 in every run of every set"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace timeit::testing

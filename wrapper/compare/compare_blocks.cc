@@ -200,10 +200,16 @@ std::string RowMetricName(const ComparisonRow& row) {
 }
 
 std::string GroupNameWithUnit(const std::vector<std::string>& group) {
-  std::string name = group.front();
-  for (std::size_t i = 1; i < group.size(); ++i) name += "=" + group[i];
   const std::string_view unit = DisplayUnitOf(group.front()).unit;
-  return unit.empty() ? name : name + " (" + std::string(unit) + ")";
+  const bool one_unit = std::all_of(group.begin(), group.end(), [&](const std::string& m) {
+    return DisplayUnitOf(m).unit == unit;
+  });
+  // Metrics of several units that happen to be equal (sys, nivcsw and
+  // oublock all 0) each keep their own: "sys (s)=nivcsw=oublock".
+  std::string name = one_unit ? group.front() : WithUnit(group.front());
+  for (std::size_t i = 1; i < group.size(); ++i)
+    name += "=" + (one_unit ? group[i] : WithUnit(group[i]));
+  return one_unit && !unit.empty() ? name + " (" + std::string(unit) + ")" : name;
 }
 
 std::string RowMetricNameWithUnit(const ComparisonRow& row) {
