@@ -1,0 +1,85 @@
+#include "stats/mean_difference.h"
+
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <limits>
+
+#include "stats/comparison.h"
+
+namespace timeit::stats {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// The exact two-sided critical value; NaN when df is not positive (nlme's
+/// qt() gives NaN there too).
+double ExactCritical(double confidence_percent, double df) {
+  if (!(df > 0) || !std::isfinite(df) || !(confidence_percent > 0 && confidence_percent < 100))
+    return kNaN;
+  const double upper = 1 - (1 - confidence_percent / 100) / 2;
+  return boost::math::quantile(boost::math::students_t(df), upper);
+}
+
+MeanDifference FromStatistic(MeanTest test, double estimate, double se, double df,
+                             double critical) {
+  MeanDifference d;
+  d.test = test;
+  d.estimate = estimate;
+  d.standard_error = se;
+  d.df = df;
+  d.t = se > 0 ? estimate / se : kNaN;
+  d.p = StudentTwoSidedP(d.t, df);
+  const double margin = critical * se;
+  d.low = estimate - margin;
+  d.high = estimate + margin;
+  return d;
+}
+
+}  // namespace
+
+const char* MeanTestName(MeanTest test) {
+  switch (test) {
+    case MeanTest::kStudent:
+      return "Student's t";
+    case MeanTest::kWelch:
+      return "Welch's t";
+    case MeanTest::kMixedModel:
+      return "mixed model";
+  }
+  return "?";
+}
+
+MeanDifference StudentDifference(const Summary& x, const Summary& baseline,
+                                 double confidence_percent) {
+  const StudentComparison c = CompareStudent(x, baseline, confidence_percent);
+  const double nx = static_cast<double>(x.n), nb = static_cast<double>(baseline.n);
+  const double se = c.pooled_stddev * std::sqrt(1.0 / nx + 1.0 / nb);
+  MeanDifference d = FromStatistic(MeanTest::kStudent, c.difference, se, c.df, kNaN);
+  d.low = c.difference - c.margin;  // the table's t, as ministat
+  d.high = c.difference + c.margin;
+  return d;
+}
+
+MeanDifference WelchDifference(const Summary& x, const Summary& baseline,
+                               double confidence_percent) {
+  const WelchComparison w = CompareWelch(x, baseline, confidence_percent);
+  const double se = std::sqrt(x.variance / static_cast<double>(x.n) +
+                              baseline.variance / static_cast<double>(baseline.n));
+  return FromStatistic(MeanTest::kWelch, w.difference, se, w.df,
+                       ExactCritical(confidence_percent, w.df));
+}
+
+MeanDifference MixedModelDifference(const MixedModelFit& fit, std::size_t set,
+                                    double confidence_percent) {
+  if (!fit.ok || set == 0 || set >= fit.beta.size()) {
+    MeanDifference d;
+    d.test = MeanTest::kMixedModel;
+    d.estimate = d.standard_error = d.df = d.t = d.p = d.low = d.high = kNaN;
+    return d;
+  }
+  const double df = fit.df[set];
+  const double critical = fit.exact ? 0 : ExactCritical(confidence_percent, df);
+  return FromStatistic(MeanTest::kMixedModel, fit.beta[set], fit.standard_error[set], df, critical);
+}
+
+}  // namespace timeit::stats

@@ -1,0 +1,95 @@
+// Welch's t against scipy (t, p) and R's t.test (t, df, p, interval) on
+// data/welch_samples.csv; each peer runs here when installed, otherwise its
+// fixture (data/welch_scipy.csv, data/welch_r.csv) holds what it printed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "stats/mean_difference.h"
+#include "tests/stats/peer_reference.h"
+
+namespace timeit::stats {
+namespace {
+
+using testing::PeerValues;
+
+const std::string kData = TIMEIT_TEST_DATA_DIR "/data/";
+const std::string kSamples = kData + "welch_samples.csv";
+
+struct Peer {
+  std::string probe, command, fixture;
+};
+
+const Peer kScipy{"/usr/bin/python3 -c 'import scipy'",
+                  "/usr/bin/python3 " + kData + "welch_reference.py " + kSamples + " 2>/dev/null",
+                  kData + "welch_scipy.csv"};
+const Peer kR{"Rscript -e 'invisible(0)'", "Rscript " + kData + "welch_reference.R " + kSamples,
+              kData + "welch_r.csv"};
+
+/// case -> (baseline, x)
+std::map<std::string, std::pair<Summary, Summary>> ReadSamples() {
+  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> values;
+  std::istringstream in(testing::ReadFileText(kSamples));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string name, set, value;
+    std::getline(f, name, ',');
+    std::getline(f, set, ',');
+    std::getline(f, value);
+    auto& pair = values[name];
+    (set == "x" ? pair.second : pair.first).push_back(std::stod(value));
+  }
+  std::map<std::string, std::pair<Summary, Summary>> out;
+  for (auto& [name, pair] : values) {
+    std::sort(pair.first.begin(), pair.first.end());
+    std::sort(pair.second.begin(), pair.second.end());
+    out[name] = {Summarize(pair.first), Summarize(pair.second)};
+  }
+  return out;
+}
+
+void ExpectAgrees(const Peer& peer, const std::vector<std::string>& what) {
+  bool live = false;
+  const PeerValues ref = testing::PeerOrFixture(peer.probe, peer.command, peer.fixture, live);
+  ::testing::Test::RecordProperty("reference", live ? "live" : "fixture");
+  for (const auto& [name, sets] : ReadSamples()) {
+    SCOPED_TRACE(name);
+    const MeanDifference d = WelchDifference(sets.second, sets.first, 95);
+    const std::map<std::string, double> ours = {
+        {"t", d.t}, {"df", d.df}, {"p", d.p}, {"lower", d.low}, {"upper", d.high}};
+    for (const std::string& w : what) {
+      const auto it = ref.find({name, w, "x"});
+      ASSERT_NE(it, ref.end()) << w;
+      const double scale = w == "lower" || w == "upper" ? d.high - d.low : std::fabs(it->second);
+      EXPECT_NEAR(ours.at(w), it->second, 1e-9 * scale) << w;
+    }
+  }
+}
+
+TEST(WelchReferenceTest, AgreesWithScipy) { ExpectAgrees(kScipy, {"t", "p"}); }
+
+TEST(WelchReferenceTest, AgreesWithR) { ExpectAgrees(kR, {"t", "df", "p", "lower", "upper"}); }
+
+// The fixtures are what the peers print, checked where they are installed.
+TEST(WelchReferenceTest, FixturesMatchLivePeers) {
+  int checked = 0;
+  for (const Peer& peer : {kScipy, kR}) {
+    const std::optional<std::string> out = testing::RunPeer(peer.probe, peer.command);
+    if (!out) continue;
+    ++checked;
+    const PeerValues live = testing::ParsePeerValues(*out);
+    const PeerValues kept = testing::ParsePeerValues(testing::ReadFileText(peer.fixture));
+    ASSERT_EQ(live.size(), kept.size()) << peer.fixture;
+    for (const auto& [key, value] : live)
+      EXPECT_NEAR(kept.at(key), value, 1e-12 * std::fabs(value)) << peer.fixture;
+  }
+  if (checked == 0) GTEST_SKIP() << "neither scipy nor R is installed";
+}
+
+}  // namespace
+}  // namespace timeit::stats
