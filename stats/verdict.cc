@@ -10,6 +10,21 @@ Verdict ByDirection(double difference, bool lower_is_better) {
   return (difference < 0) == lower_is_better ? Verdict::kBetter : Verdict::kWorse;
 }
 
+/// `value` in percent of `scale` (> 0), or the value itself when scale is 0.
+double Percent(double value, double scale) { return scale == 0 ? value : value * 100 / scale; }
+
+Verdict ByInterval(double estimate, double low, double high, double threshold,
+                   bool lower_is_better) {
+  if (std::isnan(low) || std::isnan(high)) return Verdict::kInconclusive;
+  if (low > 0 || high < 0) {
+    return threshold > 0 && std::fabs(estimate) <= threshold
+               ? Verdict::kBelowThreshold
+               : ByDirection(estimate, lower_is_better);
+  }
+  if (threshold <= 0) return Verdict::kNoDifference;
+  return low > -threshold && high < threshold ? Verdict::kSame : Verdict::kInconclusive;
+}
+
 }  // namespace
 
 const char* VerdictName(Verdict v) {
@@ -32,39 +47,41 @@ const char* VerdictName(Verdict v) {
   return "?";
 }
 
-Judgement Judge(const Summary& x, const Summary& baseline, const VerdictRule& rule) {
+Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summary& baseline,
+                          const VerdictRule& rule) {
   Judgement j;
-  const double difference = x.mean - baseline.mean;
   const double scale = std::fabs(baseline.mean);
-  j.change_percent = difference == 0 ? 0
-                     : scale == 0
-                         ? std::copysign(std::numeric_limits<double>::infinity(), difference)
-                         : difference * 100 / scale;
-  // The band of changes too small to matter, in the values' unit.
-  const double band = rule.threshold_percent / 100 * scale;
-  const bool beyond = std::fabs(difference) > band;
-
+  // With a baseline mean of 0 there is no percentage: the threshold band is
+  // empty and any change that is significant counts.
+  const double threshold = scale == 0 ? 0 : rule.threshold_percent;
   j.constant = x.variance == 0 && baseline.variance == 0;
   if (j.constant) {
-    j.student.difference = difference;
-    j.equivalence = TestEquivalence(x, baseline, band);  // NaN: no variance
+    const double difference = x.mean - baseline.mean;
+    j.difference = {d.test, difference, 0, 0, 0, 0, difference, difference};
+    j.change_percent = j.low_percent = j.high_percent =
+        difference == 0 ? 0
+        : scale == 0    ? std::copysign(std::numeric_limits<double>::infinity(), difference)
+                        : difference * 100 / scale;
+    const bool beyond = std::fabs(j.change_percent) > rule.threshold_percent;
     j.verdict = difference != 0 && beyond ? ByDirection(difference, rule.lower_is_better)
                                           : Verdict::kConstant;
     return j;
   }
+  j.difference = d;
   j.student = CompareStudent(x, baseline, rule.confidence_percent);
-  j.equivalence = TestEquivalence(x, baseline, band);
-  if (j.student.significant) {
-    j.verdict = rule.threshold_percent > 0 && !beyond
-                    ? Verdict::kBelowThreshold
-                    : ByDirection(difference, rule.lower_is_better);
-  } else if (rule.threshold_percent <= 0) {
-    j.verdict = Verdict::kNoDifference;
-  } else {
-    const double alpha = (1 - rule.confidence_percent / 100) / 2;
-    j.verdict = j.equivalence.p < alpha ? Verdict::kSame : Verdict::kInconclusive;
-  }
+  j.change_percent = Percent(d.estimate, scale);
+  j.low_percent = Percent(d.low, scale);
+  j.high_percent = Percent(d.high, scale);
+  j.verdict =
+      ByInterval(j.change_percent, j.low_percent, j.high_percent, threshold, rule.lower_is_better);
   return j;
+}
+
+Judgement Judge(const Summary& x, const Summary& baseline, const VerdictRule& rule) {
+  const MeanDifference d = rule.test == MeanTest::kStudent
+                               ? StudentDifference(x, baseline, rule.confidence_percent)
+                               : WelchDifference(x, baseline, rule.confidence_percent);
+  return JudgeDifference(d, x, baseline, rule);
 }
 
 }  // namespace timeit::stats

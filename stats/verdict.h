@@ -1,7 +1,7 @@
 #pragma once
 
 #include "stats/comparison.h"
-#include "stats/equivalence.h"
+#include "stats/mean_difference.h"
 #include "stats/summary.h"
 
 namespace timeit::stats {
@@ -10,12 +10,12 @@ namespace timeit::stats {
 /// is paired with a practical threshold (as criterion, LNT, 0-day LKP and
 /// BenchmarkDotNet do): a change too small to matter is not "worse".
 enum class Verdict {
-  kWorse,           ///< significant and larger than the threshold, the wrong way
-  kBetter,          ///< significant and larger than the threshold, the right way
-  kBelowThreshold,  ///< significant, but at most the threshold
-  kSame,            ///< not significant, and the interval lies inside +/- threshold
-  kInconclusive,    ///< not significant, and the interval reaches past the threshold
-  kNoDifference,    ///< not significant, with the threshold off (0): ministat's answer
+  kWorse,           ///< the interval excludes 0, the change exceeds the threshold the wrong way
+  kBetter,          ///< the interval excludes 0, the change exceeds the threshold the right way
+  kBelowThreshold,  ///< the interval excludes 0, the change is at most the threshold
+  kSame,            ///< the interval lies inside +/- threshold
+  kInconclusive,    ///< the interval holds 0 and reaches past the threshold (or is undefined)
+  kNoDifference,    ///< the interval holds 0, with the threshold off (0): ministat's answer
   kConstant,        ///< every value of each set equal, the change at most the threshold
 };
 
@@ -24,30 +24,43 @@ enum class Verdict {
 const char* VerdictName(Verdict v);
 
 struct VerdictRule {
-  double confidence_percent = 95;  ///< of Student's t and of the equivalence interval
+  double confidence_percent = 95;  ///< of the test's interval
   double threshold_percent = 1;    ///< of the baseline mean; 0 turns the threshold off
   bool lower_is_better = true;
+  /// The test Judge(x, baseline, rule) runs on the values: kStudent or
+  /// kWelch (a mixed model needs the boots: JudgeDifference).
+  MeanTest test = MeanTest::kWelch;
 };
 
 struct Judgement {
   Verdict verdict = Verdict::kNoDifference;
-  bool constant = false;        ///< no variance in either set: the difference is exact
-  StudentComparison student;    ///< ministat's test (not run when constant)
-  EquivalenceTest equivalence;  ///< TOST at +/- threshold (NaN when not run)
-  double change_percent = 0;    ///< 100 * (mean(x) - mean(b)) / |mean(b)|
+  bool constant = false;      ///< no variance in either set: the difference is exact
+  MeanDifference difference;  ///< the test that decided (its estimate only, when constant)
+  /// The estimate and the interval in percent of |mean(baseline)|: what the
+  /// verdict was read from, so printing them shows why. All three are the
+  /// change itself when constant.
+  double change_percent = 0;
+  double low_percent = 0, high_percent = 0;
+  StudentComparison student;  ///< ministat's pooled t on the values (not run when constant)
 };
 
-/// Judges `x` against `baseline` (each with n >= 2):
+/// Judges `d`, a test of `x` against `baseline`, by its interval, read in
+/// percent of |mean(baseline)| (in the values' unit when that mean is 0):
 /// - no variance in either set: the change is exact; worse/better when it
 ///   exceeds the threshold (any change when the threshold is 0), else
 ///   constant;
-/// - significant by ministat's Student's t at the confidence level: worse or
-///   better when |difference| > threshold% of |mean(baseline)|, else below
-///   threshold;
-/// - not significant: same when the two one-sided tests at alpha = (1 -
-///   confidence)/2 each reject a difference of threshold% or more (the
-///   confidence-level interval of the difference lies inside the band),
-///   else inconclusive; with the threshold off, no difference.
+/// - the interval excludes 0: worse or better by the direction of the
+///   estimate when it exceeds the threshold (or the threshold is off), else
+///   below threshold;
+/// - the interval holds 0: same when it lies strictly inside +/- threshold
+///   (the two one-sided tests at (1 - confidence)/2 each), else inconclusive;
+///   with the threshold off, no difference; an undefined interval (too few
+///   degrees of freedom) is inconclusive.
+Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summary& baseline,
+                          const VerdictRule& rule);
+
+/// JudgeDifference with rule.test (Student's or Welch's t) run on `x` and
+/// `baseline` (each with n >= 2).
 Judgement Judge(const Summary& x, const Summary& baseline, const VerdictRule& rule);
 
 }  // namespace timeit::stats
