@@ -31,7 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # What each architecture's QEMU is started with. x86-64: TCG, because nested
 # KVM does not work on the machines CI runs on; arm64: the Neoverse N1
 # (Graviton2) model, with -icount shift=0 so that one instruction is one
-# cycle, which gives the counting tests an exact truth.
+# cycle, which gives the counting tests an exact truth ("deterministic";
+# boot(icount=False) leaves it out where boots must differ, as real ones do).
 ARCHES = {
     "x86_64": {
         "qemu": ["qemu-system-x86_64", "-accel", "tcg", "-cpu", "max"],
@@ -43,8 +44,8 @@ ARCHES = {
         "lib_dirs": ["/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"],
     },
     "aarch64": {
-        "qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "neoverse-n1",
-                 "-icount", "shift=0"],
+        "qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "neoverse-n1"],
+        "deterministic": ["-icount", "shift=0"],
         "console": "ttyAMA0",
         "lib_dirs": ["/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu"],
     },
@@ -262,15 +263,17 @@ def _add_static(fs, work, source, name):
 # --------------------------------------------------------------------- boot
 
 
-def boot_guest(s, fs, arch, kernel, name, deadline_s=480, qemu_args=(), cmdline=""):
+def boot_guest(s, fs, arch, kernel, name, deadline_s=480, qemu_args=(), cmdline="",
+               icount=True):
     """Writes the initramfs as NAME.cpio.gz in the scenario's work folder and
     boots it; the console lands in NAME.console beside it. CMDLINE is added
-    to the kernel command line (mitigations=off)."""
+    to the kernel command line (mitigations=off); icount=False boots arm64
+    without -icount."""
     work = s["TIMEIT_SYSTEM_WORK"]
     initrd = os.path.join(work, f"{name}.cpio.gz")
     fs.write(initrd)
     return boot(arch, kernel, initrd, os.path.join(work, f"{name}.console"),
-                deadline_s, qemu_args, cmdline)
+                deadline_s, qemu_args, cmdline, icount)
 
 
 @dataclasses.dataclass
@@ -292,12 +295,13 @@ class Boot:
         return rows
 
 
-def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline=""):
+def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="",
+         icount=True):
     """Boots and waits -- never longer than deadline_s: QEMU runs under
     timeout(1), and this side stops reading at the same deadline. qemu_args
     go after the architecture's own (the i386 guests name their -cpu)."""
     a = ARCHES[arch]
-    qemu = a["qemu"] + list(qemu_args) + [
+    qemu = a["qemu"] + (a.get("deterministic", []) if icount else []) + list(qemu_args) + [
         "-m", "1G", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
         "-append", " ".join(filter(None, [f"console={a['console']} quiet loglevel=1 panic=-1",
                                           a.get("cmdline"), cmdline]))]
