@@ -14,6 +14,7 @@
 #include "wrapper/compare/compare_options.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_command.h"
+#include "wrapper/plan/plan_command.h"
 #include "wrapper/process/child_launcher.h"
 #include "wrapper/run/run_command.h"
 #include "wrapper/run/run_options.h"
@@ -32,6 +33,8 @@ constexpr Subcommand kSubcommands[] = {
     {"version", "print the version", PrintVersion},
     {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
     {"compare", "compare series metric by metric, ministat blocks and a summary", CompareMain},
+    {"plan", "how many runs per boot and boots per kernel, from a pilot series of several boots",
+     PlanMain},
     {"events", "show the platform, its counters' events and what counts here", EventsMain},
     {"check", "show what can skew a comparison here and what to fix; whether counters work",
      CheckMain},

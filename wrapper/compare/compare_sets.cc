@@ -16,6 +16,7 @@
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
 #include "wrapper/results/results_notes.h"
+#include "wrapper/results/start_cell.h"
 
 namespace timeit {
 namespace {
@@ -111,6 +112,7 @@ struct TableColumns {
   std::vector<double> scale;
   std::vector<std::optional<std::size_t>> running;  ///< each metric's `.running`, if any
   std::optional<std::size_t> warmup, status, release, cpu, platform, notes, run, higher;
+  std::optional<std::size_t> boot, host, start;
 };
 
 TableColumns FindColumns(const ResultsTable& t) {
@@ -124,6 +126,7 @@ TableColumns FindColumns(const ResultsTable& t) {
   c.release = t.Column("kernel_release"), c.cpu = t.Column("cpu_model");
   c.platform = t.Column("platform"), c.notes = t.Column("notes");
   c.run = t.Column("run"), c.higher = t.Column(kHigherIsBetterColumn);
+  c.boot = t.Column("boot_id"), c.host = t.Column("host"), c.start = t.Column("start");
   return c;
 }
 
@@ -176,7 +179,7 @@ class SetBuilder {
   explicit SetBuilder(std::vector<std::string>& notes) : notes_(notes) {}
 
   void AddTable(const ResultsTable& t, const LabelSpreads& spreads);
-  CompareInput Finish(const std::string& last_file);
+  CompareInput Finish(const std::string& last_file, std::size_t min_sets);
 
  private:
   CompareSet& SetFor(const ResultsTable& t, std::size_t row, const std::string& key);
@@ -230,6 +233,9 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   }
   ++set.runs;
   set.run_numbers.push_back(run_number);
+  set.run_boots.push_back(Cell(t, r, c.boot));
+  set.run_hosts.push_back(Cell(t, r, c.host));
+  set.run_starts.push_back(ParseStartCell(Cell(t, r, c.start)).value_or(std::nan("")));
   AddDistinct(set.cpu_models, Cell(t, r, c.cpu));
   AddDistinct(set.platforms, Cell(t, r, c.platform));
   AddDistinct(set.kernel_releases, kernel);
@@ -249,8 +255,8 @@ void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
   for (std::size_t r = 0; r < t.rows.size(); ++r) AddRow(t, r, columns, spreads);
 }
 
-CompareInput SetBuilder::Finish(const std::string& last_file) {
-  if (in_.sets.size() < 2)
+CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_sets) {
+  if (in_.sets.size() < std::max<std::size_t>(min_sets, 1))
     throw InputError(last_file, 0,
                      in_.sets.empty() ? std::string("no runs to compare")
                                       : "only one set (" + QuoteForMessage(in_.sets.front().label) +
@@ -264,7 +270,7 @@ CompareInput SetBuilder::Finish(const std::string& last_file) {
 }  // namespace
 
 CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
-                             std::vector<std::string>& notes) {
+                             std::vector<std::string>& notes, std::size_t min_sets) {
   std::vector<ResultsTable> tables;
   for (const std::string& f : files) {
     if (std::count(files.begin(), files.end(), f) > 1)
@@ -296,7 +302,7 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainF
   }
   SetBuilder builder(notes);
   for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
-  return builder.Finish(files.empty() ? std::string("compare") : files.back());
+  return builder.Finish(files.empty() ? std::string("compare") : files.back(), min_sets);
 }
 
 namespace {

@@ -47,6 +47,12 @@ struct CompareSet {
   /// warm-up run, in file order; the row's position in the set when the file
   /// has no `run` column.
   std::vector<long> run_numbers, warmup_run_numbers;
+  /// Of each measured run (as run_numbers): its `boot_id` and `host` cells
+  /// (empty when the file has none) and its `start` in seconds since the
+  /// epoch (NaN when unknown): the levels of the mixed model and the costs
+  /// `timeit plan` measures.
+  std::vector<std::string> run_boots, run_hosts;
+  std::vector<double> run_starts;
   /// Metrics the file says are better when higher (its `higher_is_better`
   /// column, written for `--metric NAME=REGEX,higher`).
   std::vector<std::string> higher_is_better;
@@ -84,12 +90,13 @@ struct CompareInput {
 /// Throws InputError naming the file (and line): unreadable, no header,
 /// ragged rows, duplicate columns, text in a numeric column, no numeric
 /// column at all ("not a results CSV"), more than 7 sets (ministat's
-/// symbols), fewer than 2.
+/// symbols), fewer than `min_sets` (none at all for `timeit plan`'s pilot,
+/// which takes one).
 CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
-                             std::vector<std::string>& notes);
+                             std::vector<std::string>& notes, std::size_t min_sets = 2);
 inline CompareInput LoadCompareSets(const std::vector<std::string>& files,
-                                    std::vector<std::string>& notes) {
-  return LoadCompareSets(files, PlainFormat{}, notes);
+                                    std::vector<std::string>& notes, std::size_t min_sets = 2) {
+  return LoadCompareSets(files, PlainFormat{}, notes, min_sets);
 }
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
