@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/compare_conditions.h"
@@ -52,6 +53,8 @@ bool SameInEveryRun(const CompareSet& base, const CompareSet& other, const std::
 /// beyond the threshold. Bisecting asks "is it worse?", so an interval that
 /// only reaches past the threshold on the better side answers it: no.
 bool MayBeWorse(const ComparisonRow& row) {
+  // No interval at all (too few degrees of freedom between boots): it may.
+  if (std::isnan(row.relative.low_percent) || std::isnan(row.relative.high_percent)) return true;
   return row.lower_is_better ? row.relative.high_percent > row.threshold_percent
                              : row.relative.low_percent < -row.threshold_percent;
 }

@@ -24,38 +24,46 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
 
 ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_better,
-                      const stats::DataSet& base, const stats::DataSet& other,
-                      const std::string& base_label, const std::string& label, double confidence,
-                      double threshold) {
+                      const CompareSet& base_set, const stats::DataSet& base, const CompareSet& set,
+                      const stats::DataSet& other, const BlockOptions& options) {
   ComparisonRow row;
   row.metric = group.front();
   row.same_as.assign(group.begin() + 1, group.end());
-  row.baseline = base_label;
-  row.set = label;
+  row.baseline = base_set.label;
+  row.set = set.label;
   row.lower_is_better = lower_is_better;
   row.n_baseline = base.summary.n;
   row.n = other.summary.n;
   row.mean_baseline = base.summary.mean;
   row.mean = other.summary.mean;
-  const stats::Judgement j =
-      stats::Judge(other.summary, base.summary, {confidence, threshold, row.lower_is_better});
-  row.threshold_percent = threshold;
+  const double confidence = options.ministat.confidence_percent;
+  const SeriesJudgement s =
+      JudgeSeries(base_set, *Find(base_set, row.metric), set, *Find(set, row.metric),
+                  {confidence, options.threshold_percent, lower_is_better, options.test});
+  const stats::Judgement& j = s.judgement;
+  row.threshold_percent = options.threshold_percent;
   row.verdict = j.verdict;
   row.constant = j.constant;
-  row.difference = other.summary.mean - base.summary.mean;
+  row.test = j.difference.test;
+  row.boots_baseline = s.boots_baseline;
+  row.boots = s.boots;
+  row.hosts = s.hosts;
+  row.boot_share = s.boot_share;
+  row.host_share = s.host_share;
+  row.difference = j.difference.estimate;
+  row.relative = {j.change_percent, j.low_percent, j.high_percent};
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   if (j.constant) {
-    row.relative = {j.change_percent, j.change_percent, j.change_percent};
-    row.student_p = row.welch_p = row.mann_whitney_p = kNaN;
+    row.p = row.df = row.student_p = row.welch_p = row.mann_whitney_p = kNaN;
     row.significant = other.summary.mean != base.summary.mean;
     return row;
   }
-  row.relative = stats::RelativeDifference(other.summary, base.summary, confidence);
+  row.p = j.difference.p;
+  row.df = j.difference.df;
   row.student_p = j.student.p;
-  row.welch_p = stats::CompareWelch(other.summary, base.summary, confidence).p;
+  row.welch_p = stats::WelchDifference(other.summary, base.summary, confidence).p;
   row.mann_whitney_p = stats::MannWhitneyU(other.values, base.values).p;
   row.significant = j.student.significant;
   return row;
@@ -186,9 +194,8 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
                          [&blocks](std::string_view piece) { blocks.out += piece; });
   }
   for (std::size_t i = 1; i < data.size(); ++i)
-    rows.push_back(MakeRow(group, LowerIsBetter(in, metric), data[0], data[i], baseline.label,
-                           p.taking_part[i]->label, options.ministat.confidence_percent,
-                           options.threshold_percent));
+    rows.push_back(MakeRow(group, LowerIsBetter(in, metric), baseline, data[0],
+                           *p.taking_part[i], data[i], options));
 }
 
 }  // namespace
@@ -240,13 +247,6 @@ std::vector<std::vector<std::string>> GroupIdenticalMetrics(
       groups.push_back({m});
   }
   return groups;
-}
-
-stats::Judgement JudgeValues(bool lower_is_better, std::vector<double> x,
-                             std::vector<double> baseline, double confidence_percent,
-                             double threshold_percent) {
-  return stats::Judge(SummaryOf(std::move(x)), SummaryOf(std::move(baseline)),
-                      {confidence_percent, threshold_percent, lower_is_better});
 }
 
 std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,

@@ -6,6 +6,7 @@
 #include "stats/comparison.h"
 #include "stats/ministat_report.h"
 #include "stats/verdict.h"
+#include "wrapper/compare/compare_judge.h"
 #include "wrapper/compare/compare_sets.h"
 
 namespace timeit {
@@ -21,8 +22,20 @@ struct ComparisonRow {
   /// Means and difference in the unit a reader sees (metric_units.h):
   /// task-clock in seconds (the CSV holds nanoseconds), as in the blocks.
   double mean_baseline = 0, mean = 0;
-  double difference = 0;             ///< mean - mean_baseline
-  stats::RelativeInterval relative;  ///< in % of the baseline mean, ministat's relative line
+  /// The deciding test's estimate of mean - mean_baseline (the mixed
+  /// model's is its own, not the difference of the raw means).
+  double difference = 0;
+  /// The estimate and the interval of the test that decided the verdict, in
+  /// % of the baseline mean: the very numbers the verdict was read from.
+  stats::RelativeInterval relative;
+  stats::MeanTest test = stats::MeanTest::kWelch;  ///< the test that decided
+  double p = 0;                                    ///< its two-sided p; NaN when undefined
+  double df = 0;                                   ///< its degrees of freedom
+  std::size_t boots_baseline = 1, boots = 1;       ///< distinct boots of each set's values
+  std::size_t hosts = 1;                           ///< distinct hosts of both
+  /// The mixed model's share of the variance between boots (and hosts);
+  /// NaN without the model.
+  double boot_share = 0, host_share = 0;
   double student_p = 0, welch_p = 0, mann_whitney_p = 0;  ///< NaN when undefined
   bool significant = false;  ///< ministat's "Difference at ...% confidence"
   bool constant = false;     ///< no variance in either set: the difference is exact
@@ -47,6 +60,7 @@ std::string VerdictText(const ComparisonRow& row);
 struct BlockOptions {
   stats::MinistatOptions ministat;
   double threshold_percent = 1;
+  TestChoice test = TestChoice::kAuto;  ///< --test
   /// A block for every metric; otherwise resource usage beyond real, user
   /// and sys (maxrss, minflt, ...) is in the summary only.
   bool all_metrics = false;
@@ -72,11 +86,6 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
                                              const std::vector<std::vector<std::string>>& groups,
                                              const BlockOptions& options, std::string& out,
                                              std::vector<std::string>& equal);
-
-/// Judges `x` against `baseline` as the summary does.
-stats::Judgement JudgeValues(bool lower_is_better, std::vector<double> x,
-                             std::vector<double> baseline, double confidence_percent,
-                             double threshold_percent);
 
 /// Whether `metric` gets a block by default: the times, the counters and
 /// everything that is not one of the resource-usage columns.

@@ -119,6 +119,7 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   blocks.ministat = options.report;
   if (!options.width_given) blocks.ministat.width = TerminalPlotWidth(fileno(out)).value_or(74);
   blocks.threshold_percent = options.threshold_percent;
+  blocks.test = options.test;
   blocks.all_metrics = options.all_metrics || !options.metrics.empty();
 
   std::string text;

@@ -63,8 +63,7 @@ po::options_description MakeOptions(CompareOptions* o) {
   add("separate-bars,s", po::bool_switch(&o->report.separate_bars),
       "one mean/median bar per set in the plots");
   add("metrics,m",
-      ReadEach(&o->metrics, "LIST",
-               [](const std::string& v) { return ParseMetricList("-m", v); }),
+      ReadEach(&o->metrics, "LIST", [](const std::string& v) { return ParseMetricList("-m", v); }),
       "only these metrics, comma-separated, in this order; repeatable");
   add("column,C", Read(&o->plain_columns.column, "N", ReadColumn),
       "plain number files: the column to read, from 1 (default 1), as ministat's -C");
@@ -83,6 +82,10 @@ po::options_description MakeOptions(CompareOptions* o) {
       "one line instead of the report, and the exit status git bisect run reads: 0 no metric "
       "is worse than the baseline, 1 one is, 125 inconclusive or a condition differs, 128 "
       "timeit failed");
+  add("test",
+      Read(&o->test, "TEST", [](const std::string& v) { return ParseTestChoice("--test", v); }),
+      "the test behind the verdicts and intervals: auto (default: the mixed model over boots "
+      "when a set's runs span boots, else Welch's t), welch, or student (ministat's pooled t)");
   add("csv", Read(&o->csv, "FILE", FileNameOf("--csv")),
       "also write the summary as CSV ('-' is stdout, and the report goes to stderr)");
   add("json", Read(&o->json, "FILE", FileNameOf("--json")),
@@ -116,6 +119,15 @@ std::string CompareUsage() {
 
 std::string PlainMetric(const CompareOptions& options) {
   return options.metrics.size() == 1 ? options.metrics.front() : "value";
+}
+
+TestChoice ParseTestChoice(const std::string& option, const std::string& value) {
+  if (value == "auto") return TestChoice::kAuto;
+  if (value == "welch") return TestChoice::kWelch;
+  if (value == "student") return TestChoice::kStudent;
+  throw UsageError(option + ": no test " + QuoteForMessage(value) +
+                   DidYouMean(value, {"auto", "welch", "student"}) +
+                   "; there are: auto, welch, student");
 }
 
 std::vector<std::string> ParseMetricList(const std::string& option, const std::string& list) {

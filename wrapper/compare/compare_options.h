@@ -6,6 +6,7 @@
 #include "stats/ministat_report.h"
 #include "stats/verdict.h"
 #include "wrapper/ministat/ministat_reader.h"
+#include "wrapper/compare/compare_judge.h"
 
 namespace timeit {
 
@@ -23,6 +24,7 @@ struct CompareOptions {
   /// (stats::Judge); 0 turns the threshold off.
   double threshold_percent = 1;
   std::vector<stats::Verdict> fail_on;  ///< --fail-on: exit 1 when a verdict is one of these
+  TestChoice test = TestChoice::kAuto;  ///< --test
   bool all_metrics = false;             ///< --all-metrics: a block for every metric
   bool verbose = false;                 ///< -v: p-values of every test, each outlier
   bool quiet = false;                   ///< -q: no report (the CSV and warnings only)
@@ -43,6 +45,8 @@ std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::st
 /// The metric a plain number file's values are: -m's when it names one,
 /// else "value".
 std::string PlainMetric(const CompareOptions& options);
+/// Parses --test's value: auto, welch or student. Throws UsageError naming `option`.
+TestChoice ParseTestChoice(const std::string& option, const std::string& value);
 
 /// The usage text, newline included.
 std::string CompareUsage();

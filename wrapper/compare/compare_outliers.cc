@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "stats/outliers.h"
+#include "wrapper/compare/compare_judge.h"
 
 namespace timeit {
 namespace {
@@ -18,44 +19,65 @@ std::string ValueText(double v) {
   return fmt::format("{:.10g}", v);
 }
 
-const std::vector<double>* ValuesOf(const CompareInput& in, const std::string& label,
-                                    const std::string& metric) {
-  for (const CompareSet& s : in.sets) {
-    if (s.label != label) continue;
-    const auto it = s.metrics.find(metric);
-    return it == s.metrics.end() ? nullptr : &it->second.values;
-  }
+const CompareSet* SetOf(const CompareInput& in, const std::string& label) {
+  for (const CompareSet& s : in.sets)
+    if (s.label == label) return &s;
   return nullptr;
 }
 
-std::vector<double> Without(const std::vector<double>& values,
-                            const std::vector<stats::Outlier>& outliers) {
-  std::vector<double> kept;
+const MetricSeries* SeriesOf(const CompareSet* set, const std::string& metric) {
+  if (set == nullptr) return nullptr;
+  const auto it = set->metrics.find(metric);
+  return it == set->metrics.end() ? nullptr : &it->second;
+}
+
+/// `series` without the outliers (values, and the runs they came from).
+MetricSeries Without(const MetricSeries& series, const std::vector<stats::Outlier>& outliers) {
+  MetricSeries kept;
   std::size_t next = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  for (std::size_t i = 0; i < series.values.size(); ++i) {
     if (next < outliers.size() && outliers[next].index == i) {
       ++next;
       continue;
     }
-    kept.push_back(values[i]);
+    kept.values.push_back(series.values[i]);
+    kept.run_index.push_back(series.run_index[i]);
   }
   return kept;
 }
 
-/// Whether leaving out `set`'s outliers of `metric` changes a row's verdict.
+/// The choice that makes JudgeSeries run `test` again.
+TestChoice ChoiceOf(stats::MeanTest test) {
+  switch (test) {
+    case stats::MeanTest::kStudent:
+      return TestChoice::kStudent;
+    case stats::MeanTest::kWelch:
+      return TestChoice::kWelch;
+    case stats::MeanTest::kMixedModel:
+      return TestChoice::kAuto;
+  }
+  return TestChoice::kAuto;
+}
+
+/// Whether leaving out `set`'s outliers of `metric` changes a row's verdict,
+/// judged by the test that decided it.
 bool ChangesAVerdict(const CompareInput& in, const std::vector<ComparisonRow>& rows,
-                     const CompareSet& set, const std::string& metric,
-                     const std::vector<double>& kept, double confidence) {
+                     const CompareSet& set, const std::string& metric, const MetricSeries& kept,
+                     double confidence) {
   for (const ComparisonRow& r : rows) {
     if (r.metric != metric || (r.baseline != set.label && r.set != set.label)) continue;
-    const std::vector<double>* base = ValuesOf(in, r.baseline, metric);
-    const std::vector<double>* other = ValuesOf(in, r.set, metric);
+    const CompareSet* base_set = SetOf(in, r.baseline);
+    const CompareSet* other_set = SetOf(in, r.set);
+    const MetricSeries* base = SeriesOf(base_set, metric);
+    const MetricSeries* other = SeriesOf(other_set, metric);
     if (base == nullptr || other == nullptr) continue;
     const bool is_base = r.baseline == set.label;
-    if ((is_base ? other : base)->size() < 2 || kept.size() < 2) continue;
-    const stats::Judgement j = JudgeValues(r.lower_is_better, is_base ? *other : kept,
-                                           is_base ? kept : *base, confidence, r.threshold_percent);
-    if (j.verdict != r.verdict) return true;
+    if ((is_base ? other : base)->values.size() < 2 || kept.values.size() < 2) continue;
+    const JudgeOptions options{confidence, r.threshold_percent, r.lower_is_better,
+                               ChoiceOf(r.test)};
+    const SeriesJudgement j = JudgeSeries(*base_set, is_base ? kept : *base, *other_set,
+                                          is_base ? *other : kept, options);
+    if (j.judgement.verdict != r.verdict) return true;
   }
   return false;
 }
@@ -81,9 +103,10 @@ std::vector<std::string> OutlierWarnings(const CompareInput& in,
       if (found.empty()) continue;
       // The outliers are the only variation (fifty 50s and a 53): the
       // set is constant but for them, which says nothing about noise.
-      const std::vector<double> kept = Without(series.values, found);
-      const auto [kept_low, kept_high] = std::minmax_element(kept.begin(), kept.end());
-      if (kept_low == kept.end() || *kept_low == *kept_high) continue;
+      const MetricSeries kept = Without(series, found);
+      const auto [kept_low, kept_high] =
+          std::minmax_element(kept.values.begin(), kept.values.end());
+      if (kept_low == kept.values.end() || *kept_low == *kept_high) continue;
       if (ChangesAVerdict(in, rows, s, metric, kept, confidence_percent)) changed.push_back(metric);
       if (!verbose) continue;
       std::vector<std::string> items;

@@ -1,0 +1,51 @@
+#include "wrapper/compare/compare_judge.h"
+
+#include <cmath>
+#include <limits>
+
+#include "stats/mixed_model.h"
+#include "stats/summary.h"
+#include "wrapper/compare/compare_boots.h"
+
+namespace timeit {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
+
+}  // namespace
+
+SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base,
+                            const CompareSet& x_set, const MetricSeries& x,
+                            const JudgeOptions& options) {
+  SeriesJudgement s;
+  s.boots_baseline = CountDistinct(BootKeys(base_set, base));
+  s.boots = CountDistinct(BootKeys(x_set, x));
+  std::vector<std::string> hosts = HostKeys(base_set, base);
+  for (std::string& h : HostKeys(x_set, x)) hosts.push_back(std::move(h));
+  s.hosts = CountDistinct(hosts);
+  s.boot_share = s.host_share = kNaN;
+
+  const stats::Summary b = SummaryOf(base.values), v = SummaryOf(x.values);
+  stats::VerdictRule rule{
+      options.confidence_percent, options.threshold_percent, options.lower_is_better,
+      options.test == TestChoice::kStudent ? stats::MeanTest::kStudent : stats::MeanTest::kWelch};
+  const bool across_boots = s.boots_baseline > 1 || s.boots > 1 || s.hosts > 1;
+  if (options.test != TestChoice::kAuto || !across_boots) {
+    s.judgement = stats::Judge(v, b, rule);
+    return s;
+  }
+  const stats::MixedModelFit fit =
+      stats::FitMixedModel(BootDesign({&base_set, &x_set}, {&base, &x}));
+  rule.test = stats::MeanTest::kMixedModel;
+  s.judgement = stats::JudgeDifference(
+      stats::MixedModelDifference(fit, 1, options.confidence_percent), v, b, rule);
+  if (fit.ok && !fit.level_sd.empty()) {
+    s.boot_share = stats::VarianceShare(fit, fit.level_sd.size() - 1);
+    if (fit.level_sd.size() > 1) s.host_share = stats::VarianceShare(fit, 0);
+  }
+  return s;
+}
+
+}  // namespace timeit
