@@ -47,9 +47,9 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
   EXPECT_EQ(same.exit_status, 0) << same.err;
   const ProcessResult alone = RunTimeit({"--fail-on", "worse", "true"}, "", dir.path());
   EXPECT_EQ(alone.exit_status, 2);
-  EXPECT_EQ(
-      alone.err,
-      "timeit: --fail-on, --threshold and --compare-metrics go with --baseline or --config\n");
+  EXPECT_EQ(alone.err,
+            "timeit: --fail-on, --threshold, --test and --compare-metrics go with --baseline or "
+            "--config\n");
 }
 
 // The gate's metrics are checked against this series' columns and the

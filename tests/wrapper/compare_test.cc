@@ -121,6 +121,7 @@ ComparisonRow Row(const std::string& metric, const std::string& set, double mean
   r.relative = {(mean - 2) * 50, (mean - 2) * 50 - 1, (mean - 2) * 50 + 1};
   r.student_p = p;
   r.welch_p = p;
+  r.p = p;
   r.mann_whitney_p = p;
   r.threshold_percent = 1;
   r.verdict = stats::Verdict::kBetter;
@@ -155,7 +156,7 @@ TEST(CompareSummaryTest, ShortTableConstantRowsAndSameWithin) {
   calls.verdict = stats::Verdict::kConstant;
   calls.same_as = {"sys_enter"};
   EXPECT_EQ(FormatSummaryTable({big, calls}, "base", 99, 1, false),
-            "Summary against base (Student's t at 99% confidence; changes within 1% do not "
+            "Summary against base (Welch's t at 99% confidence; changes within 1% do not "
             "count)\n"
             "metric              better  base mean  a mean  difference (99% CI)  verdict\n"
             "cycles              lower      65.88M  65.89M  +0.0152% +/- 0.215%  same within 1%\n"
@@ -200,6 +201,30 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
       "verdict,unit\n"
       "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s\n");
+}
+
+// Sets across boots: the heading names each test in use and a column says
+// which decided each row; -v adds the boots, the share of the variance
+// between them and the model's p; the CSV carries the same.
+TEST(CompareSummaryTest, MixedModelRowsAcrossBoots) {
+  ComparisonRow boots = Row("real", "b", 1.5, 0.02);
+  boots.test = stats::MeanTest::kMixedModel;
+  boots.boots_baseline = 3;
+  boots.boots = 4;
+  boots.boot_share = 0.83;
+  ComparisonRow runs = Row("real", "c", 1.25, 0.001);
+  EXPECT_EQ(
+      FormatSummaryTable({boots, runs}, "base", 95, 1, /*verbose=*/true),
+      "Summary against base (mixed model over boots and Welch's t at 95% confidence; changes "
+      "within 1% do not count)\n"
+      "metric  better  set  base mean  mean         test  difference (95% CI)  boots  between boots"
+      "  model p    t p  Welch p  M-W p  verdict\n"
+      "real    lower   b            2   1.5  mixed model          -25% +/- 1%    3/4            83%"
+      "     0.02   0.02     0.02   0.02  better\n"
+      "real    lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1              -"
+      "        -  0.001    0.001  0.001  better\n");
+  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,mixed model,0.02,3,4,0.83\n"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ ComparisonRow Row() {
   r.mean_baseline = 65880000;
   r.mean = 0.000123;  // small enough for %g's e-notation
   r.relative = {-0.000333, -0.0013, 0.000634};
-  r.student_p = r.welch_p = 2.5e-7;
+  r.student_p = r.welch_p = r.p = 2.5e-7;  // decided by Welch's t, the default
   r.mann_whitney_p = 0.0312;
   r.threshold_percent = 1;
   r.verdict = stats::Verdict::kSame;
@@ -51,6 +51,8 @@ TEST(ReportCellsTest, OneRowsCells) {
   EXPECT_EQ(c.Difference("+/-"), "-0.000333% +/- 0.000967%");
   EXPECT_EQ(c.welch_p, "<0.0001");
   EXPECT_EQ(c.mann_whitney_p, "0.0312");
+  EXPECT_EQ(c.p, "<0.0001");
+  EXPECT_EQ(c.test, "Welch's t");
   EXPECT_EQ(c.verdict, "same within 1%");
 }
 

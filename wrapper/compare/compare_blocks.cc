@@ -50,6 +50,7 @@ ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_bette
   row.boots_baseline = s.boots_baseline;
   row.boots = s.boots;
   row.hosts = s.hosts;
+  row.hosts_confounded = s.hosts_confounded;
   row.boot_share = s.boot_share;
   row.host_share = s.host_share;
   row.difference = j.difference.estimate;

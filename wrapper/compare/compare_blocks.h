@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,13 +30,15 @@ struct ComparisonRow {
   /// % of the baseline mean: the very numbers the verdict was read from.
   stats::RelativeInterval relative;
   stats::MeanTest test = stats::MeanTest::kWelch;  ///< the test that decided
-  double p = 0;                                    ///< its two-sided p; NaN when undefined
-  double df = 0;                                   ///< its degrees of freedom
+  double p = std::numeric_limits<double>::quiet_NaN();   ///< its two-sided p; NaN: undefined
+  double df = std::numeric_limits<double>::quiet_NaN();  ///< its degrees of freedom
   std::size_t boots_baseline = 1, boots = 1;       ///< distinct boots of each set's values
-  std::size_t hosts = 1;                           ///< distinct hosts of both
+  std::size_t hosts = 1;                           ///< hosts as a level of the model (1: none)
+  bool hosts_confounded = false;                   ///< one host per set: host is set
   /// The mixed model's share of the variance between boots (and hosts);
   /// NaN without the model.
-  double boot_share = 0, host_share = 0;
+  double boot_share = std::numeric_limits<double>::quiet_NaN();
+  double host_share = std::numeric_limits<double>::quiet_NaN();
   double student_p = 0, welch_p = 0, mann_whitney_p = 0;  ///< NaN when undefined
   bool significant = false;  ///< ministat's "Difference at ...% confidence"
   bool constant = false;     ///< no variance in either set: the difference is exact

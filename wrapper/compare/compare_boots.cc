@@ -26,7 +26,7 @@ std::size_t CountDistinct(const std::vector<std::string>& keys) {
 }
 
 stats::MixedDesign BootDesign(const std::vector<const CompareSet*>& sets,
-                              const std::vector<const MetricSeries*>& series) {
+                              const std::vector<const MetricSeries*>& series, bool by_host) {
   std::vector<std::string> boots, hosts;
   stats::MixedDesign d;
   for (std::size_t s = 0; s < sets.size(); ++s) {
@@ -41,7 +41,7 @@ stats::MixedDesign BootDesign(const std::vector<const CompareSet*>& sets,
   const auto id = [&ids](const std::string& key) {
     return ids.emplace(key, ids.size()).first->second;
   };
-  const bool fleet = CountDistinct(hosts) > 1;
+  const bool fleet = by_host;
   d.levels.resize(fleet ? 2 : 1);
   for (std::size_t i = 0; i < boots.size(); ++i) {
     if (fleet) d.levels[0].push_back(id("host:" + hosts[i]));

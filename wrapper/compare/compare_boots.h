@@ -21,10 +21,10 @@ std::vector<std::string> HostKeys(const CompareSet& set, const MetricSeries& ser
 std::size_t CountDistinct(const std::vector<std::string>& keys);
 
 /// The values of one metric of several sets as the mixed model takes them:
-/// set 0 is the first, the levels are host/boot when the values span two or
-/// more hosts, else boot alone. Boots with the same boot_id in two sets are
-/// one boot (both configurations measured in it).
+/// set 0 is the first, the levels are host/boot with `by_host`, else boot
+/// alone. Boots with the same boot_id in two sets are one boot (both
+/// configurations measured in it).
 stats::MixedDesign BootDesign(const std::vector<const CompareSet*>& sets,
-                              const std::vector<const MetricSeries*>& series);
+                              const std::vector<const MetricSeries*>& series, bool by_host);
 
 }  // namespace timeit

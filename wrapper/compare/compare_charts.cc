@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
+#include "wrapper/compare/compare_boots.h"
 #include "wrapper/compare/report_cells.h"
 
 namespace timeit {
@@ -58,19 +60,52 @@ void AppendStripLabel(const CompareSet& set, const char* color, double left, dou
       Px(left - 8), Px(cy + 4), color, EscapeXml(label), EscapeXml(set.label));
 }
 
-/// Every measured run of the row a dot.
+/// The lane of each value when the set's values come from two or more
+/// boots (boots in order of first appearance), and how many lanes.
+std::pair<std::vector<std::size_t>, std::size_t> BootLanes(const CompareSet& set,
+                                                           const MetricSeries& m) {
+  std::map<std::string, std::size_t> lanes;
+  std::vector<std::size_t> lane;
+  for (const std::string& key : BootKeys(set, m))
+    lane.push_back(lanes.emplace(key, lanes.size()).first->second);
+  return {lane, lanes.size()};
+}
+
+/// Every measured run of the row a dot. Across boots each boot has a lane
+/// of its own in the row, with a tick at the boot's mean, so that the
+/// spread between boots shows beside the spread within them.
 void AppendStripDots(const CompareSet& set, const MetricSeries& m, const char* color,
                      const Scale& x, double cy, std::string& svg) {
+  const auto [lane, lanes] = BootLanes(set, m);
+  const bool by_boot = lanes > 1;
+  const auto lane_y = [&](std::size_t l) {
+    return cy + (static_cast<double>(l) / static_cast<double>(lanes - 1) - 0.5) * 20;
+  };
+  std::vector<double> sum(lanes, 0), count(lanes, 0);
   for (std::size_t j = 0; j < m.values.size(); ++j) {
-    // A golden-ratio sequence spreads the dots evenly over the row's height.
-    const double jitter = (std::fmod(static_cast<double>(j) * 0.6180339887, 1.0) - 0.5) * 18;
+    // A golden-ratio sequence spreads the dots evenly over the row's height
+    // (over a little of the lane's, by boot).
+    const double jitter = (std::fmod(static_cast<double>(j) * 0.6180339887, 1.0) - 0.5);
+    const double y = by_boot ? lane_y(lane[j]) + jitter * 3 : cy + jitter * 18;
     const long run = set.run_numbers[m.run_index[j]];
+    const std::string boot = by_boot ? set.run_boots.at(m.run_index[j]) : std::string();
     svg += fmt::format(
         "<circle class=\"run\" cx=\"{}\" cy=\"{}\" r=\"3.4\" fill=\"{}\" data-run=\"{}\" "
-        "data-value=\"{}\"><title>{} run {}: {}</title></circle>",
-        Px(x.At(m.values[j])), Px(cy + jitter), color, run, Exact(m.values[j]),
-        EscapeXml(set.label), run, ReadableNumber(m.values[j]));
+        "data-value=\"{}\"{}><title>{} run {}{}: {}</title></circle>",
+        Px(x.At(m.values[j])), Px(y), color, run, Exact(m.values[j]),
+        by_boot ? " data-boot=\"" + EscapeXml(boot) + "\"" : std::string(), EscapeXml(set.label),
+        run, by_boot ? ", boot " + EscapeXml(boot.substr(0, 8)) : std::string(),
+        ReadableNumber(m.values[j]));
+    sum[lane[j]] += m.values[j];
+    count[lane[j]] += 1;
   }
+  if (!by_boot) return;
+  for (std::size_t l = 0; l < lanes; ++l)
+    svg += fmt::format(
+        "<line class=\"boot-mean\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" "
+        "data-boot-mean=\"{3}\"/>",
+        Px(x.At(sum[l] / count[l])), Px(lane_y(l) - 4), Px(lane_y(l) + 4),
+        Exact(sum[l] / count[l]));
 }
 
 /// One set's row: its group with the numbers, label, dots, interval and mean.

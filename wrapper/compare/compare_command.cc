@@ -20,6 +20,7 @@
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
@@ -100,6 +101,21 @@ void WriteExport(const std::string& path, const std::string& text, const char* w
     throw SystemError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)));
 }
 
+/// One warning for the pairs whose sets ran on one host each, different ones.
+std::optional<std::string> HostWarning(const std::vector<ComparisonRow>& rows) {
+  std::vector<std::string> pairs;
+  for (const ComparisonRow& r : rows) {
+    const std::string pair = r.baseline + " and " + r.set;
+    if (r.hosts_confounded && std::find(pairs.begin(), pairs.end(), pair) == pairs.end())
+      pairs.push_back(pair);
+  }
+  if (pairs.empty()) return std::nullopt;
+  return fmt::format(
+      "{} ran on different hosts, one each: what the host adds cannot be told apart from the "
+      "difference (the host is no level of the model)",
+      fmt::join(pairs, ", "));
+}
+
 }  // namespace
 
 int RunComparison(const CompareOptions& options, std::FILE* out) {
@@ -129,7 +145,7 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   const std::string table =
       FormatSummaryTable(rows, in.sets.front().label, options.report.confidence_percent,
                          options.threshold_percent, options.verbose);
-  if (!table.empty()) text += '\n' + table;
+  if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
   if (!equal.empty())
     text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
   if (!options.quiet && !options.bisect) {
@@ -142,10 +158,11 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
        OutlierWarnings(in, rows, options.report.confidence_percent, options.verbose))
     warnings.push_back(std::move(w));
   if (std::optional<std::string> drift = DriftWarning(in, metrics)) warnings.push_back(*drift);
+  if (std::optional<std::string> hosts = HostWarning(rows)) warnings.push_back(*hosts);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
   if (!options.csv.empty()) WriteExport(options.csv, FormatSummaryCsv(rows), "the summary CSV");
   if (!options.json.empty())
-    WriteExport(options.json, FormatHyperfineJson(in, metrics), "the JSON export");
+    WriteExport(options.json, FormatHyperfineJson(in, metrics, rows), "the JSON export");
   if (!options.html.empty())
     WriteExport(
         options.html,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "wrapper/base/version.h"
 #include "wrapper/compare/compare_charts.h"
@@ -59,6 +60,7 @@ svg circle.run { fill-opacity: 0.62; }
 svg circle.warmup { fill: #fff; fill-opacity: 1; stroke-width: 1.8; }
 svg .mean { stroke: #111; stroke-width: 2.4; }
 svg .ci { stroke: #111; stroke-width: 1.5; fill: none; }
+svg .boot-mean { stroke: #444; stroke-width: 1.6; }
 svg .trace { fill: none; stroke-width: 1.2; stroke-opacity: 0.5; }
 svg text.label { font-size: 12px; font-weight: 600; }
 footer { margin-top: 30px; color: #888; font-size: 12px; }
@@ -112,19 +114,27 @@ std::string Join(const std::vector<std::string>& items) {
   return text;
 }
 
+/// The distinct boots of a set's measured runs ("-" when its rows carry no boot_id).
+std::string SetBoots(const CompareSet& set) {
+  std::set<std::string> boots;
+  for (const std::string& b : set.run_boots)
+    if (!b.empty()) boots.insert(b);
+  return boots.empty() ? "-" : std::to_string(boots.size());
+}
+
 void AppendSets(const CompareInput& in, std::string& html) {
   html +=
       "<div class=\"scroll\"><table class=\"sets\"><thead><tr><th class=\"text\">set</th>"
-      "<th>measured runs</th><th>warm-up</th><th>failed, left out</th>"
+      "<th>measured runs</th><th>boots</th><th>warm-up</th><th>failed, left out</th>"
       "<th class=\"text\">kernel</th><th class=\"text\">CPU</th><th class=\"text\">from</th>"
       "</tr></thead><tbody>";
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
     const CompareSet& s = in.sets[i];
     html += fmt::format(
-        "<tr><td class=\"text\">{}<b>{}</b>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<tr><td class=\"text\">{}<b>{}</b>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text files\">{}</td></tr>",
         Swatch(i), EscapeXml(s.label), i == 0 ? " <span class=\"sub\">(baseline)</span>" : "",
-        s.runs, s.warmup_runs, s.failed_runs, EscapeXml(Join(s.kernel_releases)),
+        s.runs, SetBoots(s), s.warmup_runs, s.failed_runs, EscapeXml(Join(s.kernel_releases)),
         EscapeXml(Join(s.cpu_models)), EscapeXml(Join(s.files)));
   }
   html += "</tbody></table></div>\n";
@@ -138,20 +148,26 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
     return;
   }
   const bool one_other = in.sets.size() == 2;
+  const std::string tests = TestsHeading(parts.rows);
+  const bool several_tests = tests.find(" and ") != std::string::npos;
+  const bool boots = AnyAcrossBoots(parts.rows);
   html += fmt::format(
-      "<p class=\"sub\">Each set against the baseline, <b>{}</b>; the verdict is Student's t at "
-      "{:g}% confidence, by the metric's direction.</p>",
-      EscapeXml(in.sets.front().label), parts.confidence_percent);
+      "<p class=\"sub\">Each set against the baseline, <b>{}</b>; the verdict and its interval "
+      "are {} at {:g}% confidence, by the metric's direction.</p>",
+      EscapeXml(in.sets.front().label), EscapeXml(tests), parts.confidence_percent);
+  if (const std::string note = OneBootNote(in, parts.rows); !note.empty())
+    html += "<p class=\"sub\">" + EscapeXml(note) + "</p>";
   html +=
       "<div class=\"scroll\"><table class=\"summary\"><thead><tr><th class=\"text\">metric"
       "</th><th class=\"text\">better</th>";
   if (!one_other) html += "<th class=\"text\">set</th>";
   html += fmt::format(
-      "<th>{} mean</th><th>{}</th><th>difference ({:g}% CI)</th><th>Welch p</th><th>M–W p</th>"
-      "<th class=\"text\">verdict</th></tr></thead><tbody>",
+      "<th>{} mean</th><th>{}</th>{}<th>difference ({:g}% CI)</th><th>p</th>{}"
+      "<th>M–W p</th><th class=\"text\">verdict</th></tr></thead><tbody>",
       EscapeXml(in.sets.front().label),
       one_other ? EscapeXml(in.sets[1].label) + " mean" : std::string("mean"),
-      parts.confidence_percent);
+      several_tests ? "<th class=\"text\">test</th>" : "", parts.confidence_percent,
+      boots ? "<th>boots</th><th>between boots</th>" : "");
   for (const RowCells& c : cells) {
     const ComparisonRow& r = c.row;
     html += fmt::format(
@@ -161,12 +177,17 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
     if (!one_other)
       html += fmt::format("<td class=\"text\">{}{}</td>", Swatch(SetIndex(in, r.set)),
                           EscapeXml(r.set));
+    html += fmt::format("<td data-value=\"{}\">{}</td><td data-value=\"{}\">{}</td>",
+                        r.mean_baseline, EscapeXml(c.mean_baseline), r.mean, EscapeXml(c.mean));
+    if (several_tests) html += "<td class=\"text\">" + EscapeXml(c.test) + "</td>";
     html += fmt::format(
-        "<td data-value=\"{}\">{}</td><td data-value=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}"
-        "</td><td class=\"text {}\">{}</td></tr>",
-        r.mean_baseline, EscapeXml(c.mean_baseline), r.mean, EscapeXml(c.mean),
-        EscapeXml(Difference(c)), EscapeXml(c.welch_p), EscapeXml(c.mann_whitney_p),
-        VerdictClass(c.verdict), EscapeXml(c.verdict));
+        "<td data-test=\"{}\" data-ci-low=\"{}\" data-ci-high=\"{}\">{}</td><td>{}</td>",
+        EscapeXml(c.test), r.relative.low_percent, r.relative.high_percent,
+        EscapeXml(Difference(c)), EscapeXml(c.p));
+    if (boots)
+      html += fmt::format("<td>{}</td><td>{}</td>", EscapeXml(c.boots), EscapeXml(c.boot_share));
+    html += fmt::format("<td>{}</td><td class=\"text {}\">{}</td></tr>",
+                        EscapeXml(c.mann_whitney_p), VerdictClass(c.verdict), EscapeXml(c.verdict));
   }
   html += "</tbody></table></div></section>\n";
 }
@@ -198,6 +219,24 @@ std::string Vitals(const CompareInput& in, const std::string& metric, double con
   return html + "</tbody></table>";
 }
 
+/// For a metric measured across boots: how the strip plot groups them, and
+/// the share of the variance between boots the mixed model found.
+std::string BootCaption(const std::vector<RowCells>& cells, const std::string& metric) {
+  std::string shares;
+  bool across = false;
+  for (const RowCells& c : cells) {
+    if (c.row.metric != metric) continue;
+    across = across || c.row.boots_baseline > 1 || c.row.boots > 1;
+    if (c.boot_share != "-")
+      shares += fmt::format("{}{} against {}: {}", shares.empty() ? "" : "; ", c.row.set,
+                            c.row.baseline, c.boot_share);
+  }
+  if (!across) return {};
+  return " A set's runs are stacked by boot, one lane each with a tick at the boot's mean; the "
+         "difference's interval in the summary counts boots, not runs." +
+         (shares.empty() ? std::string() : " Between boots: " + EscapeXml(shares) + ".");
+}
+
 void AppendMetric(const CompareInput& in, const HtmlReportParts& parts,
                   const std::vector<RowCells>& cells, const std::string& metric,
                   std::string& html) {
@@ -220,8 +259,10 @@ void AppendMetric(const CompareInput& in, const HtmlReportParts& parts,
   if (!strip.empty())
     html += fmt::format(
         "<figure class=\"strip\">{}<figcaption>Every measured run (dots); the mean (bar) and its "
-        "{:g}% confidence interval.</figcaption></figure><div class=\"vitals scroll\">{}</div>",
-        strip, parts.confidence_percent, Vitals(in, metric, parts.confidence_percent));
+        "{:g}% confidence interval over the runs.{}</figcaption></figure><div class=\"vitals "
+        "scroll\">{}</div>",
+        strip, parts.confidence_percent, BootCaption(cells, metric),
+        Vitals(in, metric, parts.confidence_percent));
   if (!order.empty())
     html += "<figure class=\"order\">" + order +
             "<figcaption>The runs in order; hollow: warm-up runs, left out of every "

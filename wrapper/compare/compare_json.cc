@@ -52,6 +52,10 @@ void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics,
   out += "],\n      \"exit_codes\": [";
   const std::size_t codes = real != nullptr ? real->values.size() : 0;
   for (std::size_t i = 0; i < codes; ++i) out += i == 0 ? "0" : ", 0";
+  out += "],\n      \"boot_ids\": [";
+  for (std::size_t i = 0; i < set.run_boots.size(); ++i)
+    out += (i == 0 ? "" : ", ") +
+           (set.run_boots[i].empty() ? std::string("null") : JsonString(set.run_boots[i]));
   out += "],\n      \"metrics\": {";
   for (std::size_t k = 0; k < metrics.size(); ++k) {
     // One slot per measured run, so that the arrays line up with each other.
@@ -73,6 +77,26 @@ void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics,
     out += "]";
   }
   out += "\n    }";
+}
+
+std::string NumberOrNull(double v) { return std::isfinite(v) ? Number(v) : "null"; }
+
+void AppendComparison(const RowCells& c, std::string& out) {
+  const ComparisonRow& r = c.row;
+  out += "    {";
+  out += fmt::format("\"metric\": {}, \"baseline\": {}, \"set\": {}, \"test\": {}, ",
+                     JsonString(c.metric), JsonString(r.baseline), JsonString(r.set),
+                     JsonString(c.test));
+  out += fmt::format(
+      "\"difference_percent\": {}, \"ci_low_percent\": {}, \"ci_high_percent\": {}, "
+      "\"p_value\": {}, \"df\": {}, ",
+      NumberOrNull(r.relative.estimate_percent), NumberOrNull(r.relative.low_percent),
+      NumberOrNull(r.relative.high_percent), NumberOrNull(r.p), NumberOrNull(r.df));
+  out += fmt::format(
+      "\"boots_baseline\": {}, \"boots\": {}, \"boot_share\": {}, \"threshold_percent\": {}, "
+      "\"verdict\": {}}}",
+      r.boots_baseline, r.boots, NumberOrNull(r.boot_share), NumberOrNull(r.threshold_percent),
+      JsonString(stats::VerdictName(r.verdict)));
 }
 
 }  // namespace
@@ -103,13 +127,20 @@ std::string JsonString(std::string_view text) {
   return out + "\"";
 }
 
-std::string FormatHyperfineJson(const CompareInput& in, const std::vector<std::string>& metrics) {
+std::string FormatHyperfineJson(const CompareInput& in, const std::vector<std::string>& metrics,
+                                const std::vector<ComparisonRow>& rows) {
   std::string out = "{\n  \"results\": [\n";
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
     if (i > 0) out += ",\n";
     AppendEntry(in.sets[i], metrics, out);
   }
-  return out + "\n  ]\n}\n";
+  out += "\n  ],\n  \"comparison\": [";
+  const std::vector<RowCells> cells = FormatRowCells(rows);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    AppendComparison(cells[i], out);
+  }
+  return out + (cells.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 }  // namespace timeit

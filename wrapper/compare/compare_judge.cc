@@ -1,6 +1,8 @@
 #include "wrapper/compare/compare_judge.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <limits>
 
 #include "stats/mixed_model.h"
@@ -22,10 +24,20 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   SeriesJudgement s;
   s.boots_baseline = CountDistinct(BootKeys(base_set, base));
   s.boots = CountDistinct(BootKeys(x_set, x));
-  std::vector<std::string> hosts = HostKeys(base_set, base);
-  for (std::string& h : HostKeys(x_set, x)) hosts.push_back(std::move(h));
-  s.hosts = CountDistinct(hosts);
   s.boot_share = s.host_share = kNaN;
+  const std::vector<std::string> base_hosts = HostKeys(base_set, base), x_hosts = HostKeys(x_set, x);
+  const auto named = [](const std::vector<std::string>& h) {
+    return std::none_of(h.begin(), h.end(), [](const std::string& v) { return v.empty(); });
+  };
+  std::vector<std::string> hosts = base_hosts;
+  hosts.insert(hosts.end(), x_hosts.begin(), x_hosts.end());
+  const std::set<std::string> in_base(base_hosts.begin(), base_hosts.end()),
+      in_x(x_hosts.begin(), x_hosts.end());
+  const bool shared = std::any_of(in_x.begin(), in_x.end(),
+                                  [&](const std::string& h) { return in_base.count(h) > 0; });
+  const bool fleet = named(hosts) && CountDistinct(hosts) > 1;
+  s.hosts_confounded = fleet && !shared && in_base.size() == 1 && in_x.size() == 1;
+  s.hosts = fleet && !s.hosts_confounded ? CountDistinct(hosts) : 1;
 
   const stats::Summary b = SummaryOf(base.values), v = SummaryOf(x.values);
   stats::VerdictRule rule{
@@ -37,7 +49,7 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
     return s;
   }
   const stats::MixedModelFit fit =
-      stats::FitMixedModel(BootDesign({&base_set, &x_set}, {&base, &x}));
+      stats::FitMixedModel(BootDesign({&base_set, &x_set}, {&base, &x}, s.hosts > 1));
   rule.test = stats::MeanTest::kMixedModel;
   s.judgement = stats::JudgeDifference(
       stats::MixedModelDifference(fit, 1, options.confidence_percent), v, b, rule);

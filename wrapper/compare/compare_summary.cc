@@ -54,18 +54,32 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
   if (!one_other) header.push_back("set");
   header.push_back(baseline + " mean");
   header.push_back(one_other ? *others.begin() + " mean" : "mean");
+  const bool several_tests = TestsHeading(rows).find(" and ") != std::string::npos;
+  const bool boots = AnyAcrossBoots(rows);
+  if (several_tests) header.push_back("test");
   header.push_back(fmt::format("difference ({}% CI)", ReadablePercent(confidence_percent, false)));
-  if (verbose)
+  if (verbose) {
+    if (boots)
+      for (const char* h : {"boots", "between boots", "model p"}) header.push_back(h);
     for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
+  }
   header.push_back("verdict");
   table.push_back(header);
   for (const RowCells& c : cells) {
     std::vector<std::string> line = {c.metric, c.better};
     if (!one_other) line.push_back(c.row.set);
-    for (std::string cell : {c.mean_baseline, c.mean, c.Difference("+/-")})
-      line.push_back(std::move(cell));
-    if (verbose)
+    line.push_back(c.mean_baseline);
+    line.push_back(c.mean);
+    if (several_tests) line.push_back(c.test);
+    line.push_back(c.Difference("+/-"));
+    if (verbose) {
+      if (boots) {
+        line.push_back(c.boots);
+        line.push_back(c.boot_share);
+        line.push_back(c.row.test == stats::MeanTest::kMixedModel ? c.p : "-");
+      }
       for (const std::string& p : {c.student_p, c.welch_p, c.mann_whitney_p}) line.push_back(p);
+    }
     line.push_back(c.verdict);
     table.push_back(std::move(line));
   }
@@ -73,8 +87,8 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
       threshold_percent > 0
           ? "changes within " + ReadablePercent(threshold_percent, false) + "% do not count"
           : "no threshold";
-  return fmt::format("Summary against {} (Student's t at {}% confidence; {})\n", baseline,
-                     ReadablePercent(confidence_percent, false), threshold) +
+  return fmt::format("Summary against {} ({} at {}% confidence; {})\n", baseline,
+                     TestsHeading(rows), ReadablePercent(confidence_percent, false), threshold) +
          Align(table, one_other ? 2 : 3);
 }
 
@@ -82,7 +96,7 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
   std::string text =
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit\n";
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share\n";
   const auto number = [&text](double v) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
@@ -102,6 +116,11 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
         number(v);
       text += std::string(",") + stats::VerdictName(r.verdict) + ',';
       AppendCsvField(text, c.unit);
+      text += ',';
+      AppendCsvField(text, c.test);
+      number(r.p);
+      text += fmt::format(",{},{}", r.boots_baseline, r.boots);
+      number(r.boot_share);
       text += '\n';
     }
   }

@@ -1,6 +1,10 @@
 #include "wrapper/compare/report_cells.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "wrapper/compare/compare_numbers.h"
 #include "wrapper/results/metric_units.h"
@@ -44,10 +48,51 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
     c.student_p = PValueText(r.student_p);
     c.welch_p = PValueText(r.welch_p);
     c.mann_whitney_p = PValueText(r.mann_whitney_p);
+    c.test = stats::MeanTestName(r.test);
+    c.p = PValueText(r.p);
+    c.boots = std::to_string(r.boots_baseline) + "/" + std::to_string(r.boots);
+    c.boot_share = std::isnan(r.boot_share) ? "-" : fmt::format("{:.0f}%", r.boot_share * 100);
     c.verdict = VerdictText(r);
     cells.push_back(std::move(c));
   }
   return cells;
+}
+
+std::string TestsHeading(const std::vector<ComparisonRow>& rows) {
+  std::vector<std::string> names;
+  for (const ComparisonRow& r : rows) {
+    std::string name = stats::MeanTestName(r.test);
+    if (r.test == stats::MeanTest::kMixedModel)
+      name += r.hosts > 1 ? " over hosts and boots" : " over boots";
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return fmt::format("{}", fmt::join(names, " and "));
+}
+
+bool AnyAcrossBoots(const std::vector<ComparisonRow>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const ComparisonRow& r) {
+    return r.boots_baseline > 1 || r.boots > 1 || r.hosts > 1;
+  });
+}
+
+std::string OneBootNote(const CompareInput& in, const std::vector<ComparisonRow>& rows) {
+  if (rows.empty() || AnyAcrossBoots(rows)) return {};
+  // The sets compared, each with its one boot: known and not all the same.
+  std::set<std::string> boots;
+  for (const CompareSet& set : in.sets) {
+    const bool compared = std::any_of(rows.begin(), rows.end(), [&](const ComparisonRow& r) {
+      return r.set == set.label || r.baseline == set.label;
+    });
+    if (!compared) continue;
+    for (const std::string& b : set.run_boots) {
+      if (b.empty()) return {};
+      boots.insert(b);
+    }
+  }
+  if (boots.size() < 2) return {};
+  return "One boot per set: the intervals hold run-to-run noise only; boot effects (memory "
+         "layout, KASLR, caches) may be part of the differences. Boot each kernel three times "
+         "or more and append to its file (timeit plan tells how often).\n";
 }
 
 std::optional<stats::Summary> SetSummary(const CompareSet& set, const std::string& metric) {

@@ -28,7 +28,11 @@ struct RowCells {
   std::string margin;    ///< its interval's half-width: "0.645%"; empty when exact or undefined
   bool exact = false;    ///< no variance in either set: the difference is exact
   std::string student_p, welch_p, mann_whitney_p;  ///< "0.0312", "<0.0001"; "-" when undefined
-  std::string verdict;                             ///< VerdictText: "same within 1%"
+  std::string test;        ///< the test that decided: "Welch's t", "mixed model"
+  std::string p;           ///< its p-value, as the others
+  std::string boots;       ///< "3/5": the baseline's boots, the set's
+  std::string boot_share;  ///< the mixed model's share between boots, "83%"; "-" without it
+  std::string verdict;     ///< VerdictText: "same within 1%"
 
   /// "-3.76% +/- 0.645%", "+0.000333% exact" or "+2%" (no interval),
   /// with `plus_minus` between estimate and margin.
@@ -36,6 +40,19 @@ struct RowCells {
 };
 
 std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows);
+
+/// What the summary's heading names: the tests behind `rows` in order of
+/// first use, "Welch's t", "mixed model over boots" (over hosts and boots
+/// when a row spans hosts), "Student's t", joined with " and ".
+std::string TestsHeading(const std::vector<ComparisonRow>& rows);
+
+/// Whether some row's sets span two or more boots (or hosts).
+bool AnyAcrossBoots(const std::vector<ComparisonRow>& rows);
+
+/// One line when no set of `rows` spans boots and their boots differ (two
+/// kernels, a boot each): the intervals hold run-to-run noise only. Empty
+/// otherwise, also when the sets share their boot or carry no boot_id.
+std::string OneBootNote(const CompareInput& in, const std::vector<ComparisonRow>& rows);
 
 /// A p-value as every report prints it: "<0.0001", else rounded to 4
 /// decimals (0.0312, 0.5); "-" for NaN.

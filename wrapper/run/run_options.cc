@@ -139,6 +139,10 @@ po::options_description MakeOptions(RunOptions* o) {
       "(worse, inconclusive, ...; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
+  add("test", Read(&o->test, "TEST",
+                   [](const std::string& v) { return ParseTestChoice("--test", v); }),
+      "with --baseline or --config: the test behind the verdicts, as for compare (auto, welch, "
+      "student)");
   add("compare-metrics,m",
       ReadEach(&o->compare_metrics, "LIST",
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
@@ -186,9 +190,11 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.target_ci && o.min_runs > o.runs)
     throw UsageError("--min-runs " + std::to_string(o.min_runs) + " is more than the most runs (" +
                      std::to_string(o.runs) + ", -n or --max-runs)");
-  if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics")) &&
+  if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics") ||
+       vm.count("test")) &&
       o.baseline.empty() && o.configs.empty())
-    throw UsageError("--fail-on, --threshold and --compare-metrics go with --baseline or --config");
+    throw UsageError(
+        "--fail-on, --threshold, --test and --compare-metrics go with --baseline or --config");
   if (o.bisect && o.baseline.empty())
     throw UsageError("--bisect judges the series against a baseline: give --baseline FILE");
   if (o.bisect && !o.fail_on.empty())

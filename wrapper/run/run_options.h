@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stats/verdict.h"
+#include "wrapper/compare/compare_judge.h"
 #include "wrapper/sources/output_metric_source.h"
 
 namespace timeit {
@@ -56,6 +57,7 @@ struct RunOptions {
   /// comparison gives such a verdict; --threshold as for compare
   std::vector<stats::Verdict> fail_on;
   double threshold_percent = 1;
+  TestChoice test = TestChoice::kAuto;  ///< --test: as for compare
   /// -m/--compare-metrics LIST: the comparison afterwards shows and judges
   /// only these (compare's -m, the same letter), so a CI gate on real
   /// ignores nivcsw's noise

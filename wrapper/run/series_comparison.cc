@@ -45,6 +45,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   std::fputc('\n', out);
   compare.fail_on = options.fail_on;
   compare.threshold_percent = options.threshold_percent;
+  compare.test = options.test;
   compare.metrics = options.compare_metrics;
   compare.bisect = options.bisect;
   return RunComparison(compare, out);
