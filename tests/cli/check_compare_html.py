@@ -11,7 +11,9 @@ bar is their mean and the interval is the mean's Student's t interval at
 the plot's data-confidence, its width the one scipy gives (a reference, not
 our arithmetic). For every runs-in-order
 chart (svg.order): each set's dots are every run with a value, warm-up runs
-included and marked class "warmup", by run number, on the y scale.
+included and marked class "warmup", by run number, on the y scale. Where a
+set's runs carry two or more boot_ids, each dot names its run's boot
+(data-boot) and each boot has a tick at the mean of its runs (data-boot-mean).
 The CSVs are read here with Python's csv module. Prints what is wrong and
 exits 1, or exits 0. Run with Debian's /usr/bin/python3 (python3-scipy).
 """
@@ -38,6 +40,28 @@ def in_report_unit(row, name):
 
 def close(a, b, tolerance=1e-9):
     return abs(a - b) <= tolerance * max(1.0, abs(a), abs(b))
+
+
+def check_boots(metric, label, group, rows, errors):
+    """The strip row's boot lanes against the CSV's boot_id column."""
+    measured = [r for r in rows if r["warmup"] == "0" and r.get(metric, "") != ""]
+    boots = {r.get("boot_id", "") for r in measured}
+    dots = list(group.iter(SVG + "circle"))
+    if len(boots) < 2 or "" in boots:
+        if any(c.get("data-boot") is not None for c in dots):
+            errors.append(f"strip {metric}/{label}: boot lanes without two boots")
+        return
+    by_run = {int(r["run"]): r["boot_id"] for r in measured}
+    for c in dots:
+        if c.get("data-boot") != by_run.get(int(c.get("data-run"))):
+            errors.append(f"strip {metric}/{label}: run {c.get('data-run')} in boot "
+                          f"{c.get('data-boot')}, the CSV says {by_run.get(int(c.get('data-run')))}")
+    want = sorted(statistics.mean(float(r[metric]) for r in measured if r["boot_id"] == b)
+                  for b in boots)
+    got = sorted(float(line.get("data-boot-mean")) for line in group.iter(SVG + "line")
+                 if line.get("class") == "boot-mean")
+    if len(got) != len(want) or not all(close(a, b) for a, b in zip(got, want)):
+        errors.append(f"strip {metric}/{label}: boot means {got} != CSV {want}")
 
 
 def main():
@@ -86,6 +110,7 @@ def main():
                 v = float(c.get("data-value"))
                 if abs(float(c.get("cx")) - (x0 + (v - lo) / (hi - lo) * (x1 - x0))) > 0.01:
                     errors.append(f"strip {metric}/{label}: {v} drawn at x={c.get('cx')}")
+            check_boots(metric, label, group, rows.get(label, []), errors)
             mean = float(group.get("data-mean"))
             if not close(mean, statistics.mean(want)):
                 errors.append(f"strip {metric}/{label}: mean {mean} != {statistics.mean(want)}")
