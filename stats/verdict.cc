@@ -10,8 +10,14 @@ Verdict ByDirection(double difference, bool lower_is_better) {
   return (difference < 0) == lower_is_better ? Verdict::kBetter : Verdict::kWorse;
 }
 
-/// `value` in percent of `scale` (> 0), or the value itself when scale is 0.
-double Percent(double value, double scale) { return scale == 0 ? value : value * 100 / scale; }
+/// `value` in percent of `scale`; of a baseline mean of 0 any change is an
+/// infinite percentage (0 stays 0).
+double Percent(double value, double scale) {
+  if (scale != 0) return value * 100 / scale;
+  return value == 0 || std::isnan(value)
+             ? value
+             : std::copysign(std::numeric_limits<double>::infinity(), value);
+}
 
 Verdict ByInterval(double estimate, double low, double high, double threshold,
                    bool lower_is_better) {
@@ -51,9 +57,6 @@ Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summa
                           const VerdictRule& rule) {
   Judgement j;
   const double scale = std::fabs(baseline.mean);
-  // With a baseline mean of 0 there is no percentage: the threshold band is
-  // empty and any change that is significant counts.
-  const double threshold = scale == 0 ? 0 : rule.threshold_percent;
   j.constant = x.variance == 0 && baseline.variance == 0;
   if (j.constant) {
     const double difference = x.mean - baseline.mean;
@@ -72,8 +75,17 @@ Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summa
   j.change_percent = Percent(d.estimate, scale);
   j.low_percent = Percent(d.low, scale);
   j.high_percent = Percent(d.high, scale);
-  j.verdict =
-      ByInterval(j.change_percent, j.low_percent, j.high_percent, threshold, rule.lower_is_better);
+  if (scale == 0) {
+    // No percentage to hold against the threshold: any change from 0 is
+    // beyond it, so the interval in the values' unit decides worse or better,
+    // and one that holds 0 cannot be "same".
+    const Verdict v = ByInterval(d.estimate, d.low, d.high, 0, rule.lower_is_better);
+    j.verdict = v == Verdict::kNoDifference && rule.threshold_percent > 0 ? Verdict::kInconclusive
+                                                                            : v;
+    return j;
+  }
+  j.verdict = ByInterval(j.change_percent, j.low_percent, j.high_percent, rule.threshold_percent,
+                         rule.lower_is_better);
   return j;
 }
 

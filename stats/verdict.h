@@ -45,7 +45,9 @@ struct Judgement {
 };
 
 /// Judges `d`, a test of `x` against `baseline`, by its interval, read in
-/// percent of |mean(baseline)| (in the values' unit when that mean is 0):
+/// percent of |mean(baseline)| (when that mean is 0, any change is an
+/// infinite percentage: worse or better when the interval excludes 0, else
+/// inconclusive, or no difference with the threshold off):
 /// - no variance in either set: the change is exact; worse/better when it
 ///   exceeds the threshold (any change when the threshold is 0), else
 ///   constant;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -135,6 +136,18 @@ TEST(VerdictTest, IntervalAgreesWithVerdictOnRandomData) {
   for (Verdict v : {Verdict::kWorse, Verdict::kBetter, Verdict::kBelowThreshold, Verdict::kSame,
                     Verdict::kInconclusive, Verdict::kNoDifference})
     EXPECT_GT(seen[static_cast<int>(v)], 100) << VerdictName(v);
+}
+
+// A baseline of zeros (oublock, cpu-migrations) has no percentage: any
+// change is infinite, beyond every threshold when it is significant, and a
+// change that is not cannot be "same".
+TEST(VerdictTest, BaselineOfZeros) {
+  const std::vector<double> zeros(4, 0);
+  const Judgement j = Judge(SummaryOf({5, 6, 5, 6}), SummaryOf(zeros), {95, 1, true});
+  EXPECT_EQ(j.verdict, Verdict::kWorse);
+  EXPECT_EQ(j.change_percent, std::numeric_limits<double>::infinity());
+  EXPECT_EQ(VerdictOf({0, 3, 0, 0}, zeros, 1), "inconclusive");
+  EXPECT_EQ(VerdictOf({0, 3, 0, 0}, zeros, 0), "no difference");
 }
 
 // Too few degrees of freedom leave the interval undefined: nothing can be

@@ -87,7 +87,6 @@ TEST_F(CompareConditionsTest, AConditionThatChangedWithinASet) {
       (std::vector<std::string>{
           "a and b also differ in governor: 'performance' + 'powersave' → 'performance'",
           "a and b also differ in load1: '0.1' + '2.5' → '0.1'",
-          "a: boot_id changed between runs: 'b1' at " + where + ":2, 'b2' from " + where + ":3",
           "a: governor changed between runs: 'performance' at " + where + ":2, 'powersave' from " +
               where + ":4",
           "a: load1 changed between runs: '0.1' at " + where + ":2, '2.5' from " + where + ":4",

@@ -17,8 +17,10 @@ namespace timeit {
 ///   not compared: the kernel release of `label@release` sets. Nor is
 ///   boot_id (another kernel is another boot); load1 differs when the values
 ///   are 1 or more apart. Only conditions both sets recorded are compared.
-/// - within a set: a condition that changed between its runs (another boot,
-///   another governor), naming the values and where the new one starts.
+/// - within a set: a condition that changed between its runs (another
+///   governor, another command line), naming the values and where the new
+///   one starts; not boot_id, as boots within a set are the mixed model's
+///   unit.
 /// - a set that recorded no conditions (a file of an earlier timeit) while
 ///   others did: said once, as nothing can be checked for it.
 std::vector<std::string> ConditionWarnings(const CompareInput& in);
