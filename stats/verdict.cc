@@ -80,8 +80,8 @@ Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summa
     // beyond it, so the interval in the values' unit decides worse or better,
     // and one that holds 0 cannot be "same".
     const Verdict v = ByInterval(d.estimate, d.low, d.high, 0, rule.lower_is_better);
-    j.verdict = v == Verdict::kNoDifference && rule.threshold_percent > 0 ? Verdict::kInconclusive
-                                                                            : v;
+    j.verdict =
+        v == Verdict::kNoDifference && rule.threshold_percent > 0 ? Verdict::kInconclusive : v;
     return j;
   }
   j.verdict = ByInterval(j.change_percent, j.low_percent, j.high_percent, rule.threshold_percent,

@@ -195,8 +195,8 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
                          [&blocks](std::string_view piece) { blocks.out += piece; });
   }
   for (std::size_t i = 1; i < data.size(); ++i)
-    rows.push_back(MakeRow(group, LowerIsBetter(in, metric), baseline, data[0],
-                           *p.taking_part[i], data[i], options));
+    rows.push_back(MakeRow(group, LowerIsBetter(in, metric), baseline, data[0], *p.taking_part[i],
+                           data[i], options));
 }
 
 }  // namespace

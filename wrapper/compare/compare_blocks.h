@@ -29,12 +29,12 @@ struct ComparisonRow {
   /// The estimate and the interval of the test that decided the verdict, in
   /// % of the baseline mean: the very numbers the verdict was read from.
   stats::RelativeInterval relative;
-  stats::MeanTest test = stats::MeanTest::kWelch;  ///< the test that decided
+  stats::MeanTest test = stats::MeanTest::kWelch;        ///< the test that decided
   double p = std::numeric_limits<double>::quiet_NaN();   ///< its two-sided p; NaN: undefined
   double df = std::numeric_limits<double>::quiet_NaN();  ///< its degrees of freedom
-  std::size_t boots_baseline = 1, boots = 1;       ///< distinct boots of each set's values
-  std::size_t hosts = 1;                           ///< hosts as a level of the model (1: none)
-  bool hosts_confounded = false;                   ///< one host per set: host is set
+  std::size_t boots_baseline = 1, boots = 1;             ///< distinct boots of each set's values
+  std::size_t hosts = 1;          ///< hosts as a level of the model (1: none)
+  bool hosts_confounded = false;  ///< one host per set: host is set
   /// The mixed model's share of the variance between boots (and hosts);
   /// NaN without the model.
   double boot_share = std::numeric_limits<double>::quiet_NaN();

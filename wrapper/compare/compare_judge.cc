@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 #include <limits>
+#include <set>
 
 #include "stats/mixed_model.h"
 #include "stats/summary.h"
@@ -25,7 +25,8 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   s.boots_baseline = CountDistinct(BootKeys(base_set, base));
   s.boots = CountDistinct(BootKeys(x_set, x));
   s.boot_share = s.host_share = kNaN;
-  const std::vector<std::string> base_hosts = HostKeys(base_set, base), x_hosts = HostKeys(x_set, x);
+  const std::vector<std::string> base_hosts = HostKeys(base_set, base),
+                                 x_hosts = HostKeys(x_set, x);
   const auto named = [](const std::vector<std::string>& h) {
     return std::none_of(h.begin(), h.end(), [](const std::string& v) { return v.empty(); });
   };

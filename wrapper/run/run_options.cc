@@ -139,8 +139,8 @@ po::options_description MakeOptions(RunOptions* o) {
       "(worse, inconclusive, ...; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
-  add("test", Read(&o->test, "TEST",
-                   [](const std::string& v) { return ParseTestChoice("--test", v); }),
+  add("test",
+      Read(&o->test, "TEST", [](const std::string& v) { return ParseTestChoice("--test", v); }),
       "with --baseline or --config: the test behind the verdicts, as for compare (auto, welch, "
       "student)");
   add("compare-metrics,m",
