@@ -93,7 +93,8 @@ po::options_description MakeOptions(CompareOptions* o) {
   add("html", Read(&o->html, "FILE", FileNameOf("--html")),
       "also write a self-contained HTML report with charts");
   add("verbose,v", po::bool_switch(&o->verbose),
-      "the p-values of Student's t, Welch's t and Mann-Whitney's U; every outlying run");
+      "the p-values of Student's t, Welch's t and Mann-Whitney's U (across boots also the "
+      "boots, their share of the variance and the model's p); every outlying run");
   add("quiet,q", po::bool_switch(&o->quiet), "no report: the exports and the warnings only");
   add("help,h", po::bool_switch(&o->help), "this text");
   add("files", po::value(&o->files), "");  // positional: not in the help
@@ -104,7 +105,7 @@ po::options_description MakeOptions(CompareOptions* o) {
 
 std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
-         "                      [--fail-on VERDICT,...] [--csv FILE] [--json FILE]\n"
+         "                      [--fail-on VERDICT,...] [--test TEST] [--csv FILE] [--json FILE]\n"
          "                      [--html FILE] [--bisect] [-C COLUMN] [-d DELIMITERS] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
@@ -112,7 +113,9 @@ std::string CompareUsage() {
          "runs are left out. Each FILE is read by what it holds: a results CSV (ours or\n"
          "any CSV with a header row), plain numbers as ministat reads them (one set, the\n"
          "metric 'value' or -m's one name), hyperfine's --export-json, Google benchmark's\n"
-         "--benchmark_out JSON (with repetitions), or timeit compare's own --json.\n"
+         "--benchmark_out JSON (with repetitions), or timeit compare's own --json. Runs\n"
+         "of a set that span boots (boot_id) are compared with the boot as the unit (a\n"
+         "mixed model); see --test.\n"
          "\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
 }
