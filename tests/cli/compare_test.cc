@@ -84,11 +84,11 @@ const char* const kIsyncReport =
     "\t-11.2903% +/- 5.96708%\n"
     "\t(Student's t, pooled s = 0.136931)\n"
     "\n"
-    "Summary against isync (Student's t at 95% confidence; changes within 1% do not count)\n"
+    "Summary against isync (Welch's t at 95% confidence; changes within 1% do not count)\n"
     "metric    better  isync mean  no_isync mean  difference (95% CI)  verdict\n"
     "real (s)  lower         10.2          10.15     -0.49% +/- 2.26%  inconclusive\n"
-    "user (s)  lower          7.1           7.12    +0.282% +/- 1.63%  inconclusive\n"
-    "sys (s)   lower          3.1           2.75     -11.3% +/- 5.97%  better\n";
+    "user (s)  lower          7.1           7.12    +0.282% +/- 1.62%  inconclusive\n"
+    "sys (s)   lower          3.1           2.75     -11.3% +/- 6.57%  better\n";
 
 TEST(CompareTest, ExactReportForTwoFilesLabelledByStem) {
   TempDir dir;
@@ -220,7 +220,7 @@ TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
       std::string::npos)
       << r.out;
   EXPECT_NE(
-      r.out.find("real (s)  lower   patch1      1.433  1.567      +9.3% +/- 89.3%  inconclusive\n"),
+      r.out.find("real (s)  lower   patch1      1.433  1.567        +9.3% +/- 86%  inconclusive\n"),
       std::string::npos)
       << r.out;
   EXPECT_EQ(r.err, "timeit: warning: patch2: 1 failed run (non-zero status) left out\n");
@@ -237,7 +237,7 @@ TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
   const ProcessResult r = RunTimeit({"compare", "-m", "real", "kernels.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("x build@6.1.0.real (s)\n+ build@6.2.0.real (s)\n", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("real (s)  lower                5.1               4.1     -19.6% +/- 4.03%  "
+  EXPECT_NE(r.out.find("real (s)  lower                5.1               4.1     -19.6% +/- 4.45%  "
                        "better\n"),
             std::string::npos)
       << r.out;
@@ -306,7 +306,7 @@ TEST(CompareTest, MixedHeadersAndMissingMetrics) {
   EXPECT_LT(all.out.find("ipc: no values in other"), maxrss);
   EXPECT_EQ(c.out.find("extra"), std::string::npos) << "a text column is no metric";
   EXPECT_NE(
-      c.out.find("\nreal (s)  lower         1.1           1     -9.09% +/- 19.7%  inconclusive\n"),
+      c.out.find("\nreal (s)  lower         1.1           1     -9.09% +/- 20.6%  inconclusive\n"),
       std::string::npos)
       << c.out;
 }
@@ -325,14 +325,14 @@ TEST(CompareTest, SummaryCsv) {
       lines[0],
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,verdict,"
-      "unit");
+      "unit,test,p_value,boots_baseline,boots,boot_share");
   EXPECT_EQ(lines[1].rfind("sys,lower,isync,no_isync,5,5,3.1,2.75,-0.35", 0), 0u) << lines[1];
-  EXPECT_TRUE(lines[1].ends_with(",1,better,s")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",1,better,s,Welch's t,0.004642733077762055,1,1,")) << lines[1];
   EXPECT_EQ(lines[2].rfind("real,lower,isync,no_isync,5,5,10.2,10.15,", 0), 0u) << lines[2];
-  EXPECT_TRUE(lines[2].ends_with(",1,inconclusive,s")) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(",1,inconclusive,s,Welch's t,0.6305360755569838,1,1,")) << lines[2];
   // pandas and R read it without options: the same number of fields everywhere.
   for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 17) << line;
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 22) << line;
 }
 
 TEST(CompareTest, HigherIsBetterForIpc) {

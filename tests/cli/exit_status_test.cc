@@ -100,7 +100,7 @@ INSTANTIATE_TEST_SUITE_P(
                    {"good.csv", "slow.csv"},
                    "real",
                    1,
-                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.64%)"},
+                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.96%)"},
         BisectCase{"Better",
                    {"slow.csv", "good.csv"},
                    "real",
@@ -111,20 +111,20 @@ INSTANTIATE_TEST_SUITE_P(
                    "real",
                    125,
                    "bisect: skip (exit 125) against good: real inconclusive in noisy (+1.99% "
-                   "+/- 29.5%), more runs would tell"},
+                   "+/- 35.6%), more runs would tell"},
         // Bisecting asks "is it worse?": not knowing how much better is an answer.
         BisectCase{"InconclusiveOnTheBetterSide",
                    {"good.csv", "faster.csv", "--threshold", "10"},
                    "real",
                    0,
                    "bisect: good (exit 0) against good: real inconclusive in faster (-8.01% +/- "
-                   "8.6%), not worse by more than 10%"},
+                   "10.4%), not worse by more than 10%"},
         // Worse beats not knowing: one metric worse is a bad commit.
         BisectCase{"WorseAndInconclusive",
                    {"good.csv", "slow.csv"},
                    "real,sys",
                    1,
-                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.64%)"},
+                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.96%)"},
         BisectCase{"ASingleValue",
                    {"good.csv", "partial.csv"},
                    "real,sys",

@@ -135,7 +135,7 @@ TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
       95, 1, /*verbose=*/true);
   EXPECT_EQ(
       table,
-      "Summary against base (Student's t at 95% confidence; changes within 1% do not count)\n"
+      "Summary against base (Welch's t at 95% confidence; changes within 1% do not count)\n"
       "metric    better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  verdict\n"
       "real (s)  lower   a            2   1.5          -25% +/- 1%  0.001    0.001  0.001  better\n"
       "real (s)  lower   bb           2  1.25        -37.5% +/- 1%      -        -      -  better\n"
@@ -199,8 +199,8 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
       FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit\n"
-      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s\n");
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s,Welch's t,,1,1,\n");
 }
 
 // Sets across boots: the heading names each test in use and a column says
@@ -217,13 +217,13 @@ TEST(CompareSummaryTest, MixedModelRowsAcrossBoots) {
       FormatSummaryTable({boots, runs}, "base", 95, 1, /*verbose=*/true),
       "Summary against base (mixed model over boots and Welch's t at 95% confidence; changes "
       "within 1% do not count)\n"
-      "metric  better  set  base mean  mean         test  difference (95% CI)  boots  between boots"
+      "metric    better  set  base mean  mean         test  difference (95% CI)  boots  between boots"
       "  model p    t p  Welch p  M-W p  verdict\n"
-      "real    lower   b            2   1.5  mixed model          -25% +/- 1%    3/4            83%"
+      "real (s)  lower   b            2   1.5  mixed model          -25% +/- 1%    3/4            83%"
       "     0.02   0.02     0.02   0.02  better\n"
-      "real    lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1              -"
+      "real (s)  lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1              -"
       "        -  0.001    0.001  0.001  better\n");
-  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,mixed model,0.02,3,4,0.83\n"),
+  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,s,mixed model,0.02,3,4,0.83\n"),
             std::string::npos);
 }
 
