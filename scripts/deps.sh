@@ -9,6 +9,7 @@ TIMEIT_PACKAGES=(
   libpcre2-dev  # --metric's regular expressions
   nlohmann-json3-dev  # compare's JSON readers (hyperfine, Google benchmark, its own --json)
   libbenchmark-dev  # a Google benchmark the tests run to make --benchmark_out files
+  libdw-dev libelf-dev  # --profile: sampled addresses to functions (elfutils)
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
   python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)

@@ -21,7 +21,7 @@ build_only=0
 ARM64_PACKAGES=(
   g++-aarch64-linux-gnu qemu-user-static
   libpfm4-dev:arm64 libboost-program-options-dev:arm64 libboost-math-dev:arm64 libpcre2-dev:arm64
-  libfmt-dev:arm64 libgtest-dev:arm64
+  libfmt-dev:arm64 libgtest-dev:arm64 libdw-dev:arm64 libelf-dev:arm64
 )
 
 TIMEIT_STEP_PREFIX=test-arm64

@@ -27,7 +27,7 @@ build_only=0
 I386_PACKAGES=(
   g++-i686-linux-gnu
   libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386 libpcre2-dev:i386
-  libfmt-dev:i386 libgtest-dev:i386
+  libfmt-dev:i386 libgtest-dev:i386 libdw-dev:i386 libelf-dev:i386
 )
 
 TIMEIT_STEP_PREFIX=test-i386

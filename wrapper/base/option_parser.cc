@@ -51,7 +51,10 @@ std::vector<po::option> GetoptWords(std::vector<std::string>& args,
     return {};  // -n5, -qs
   }
   const po::option_description* d = options.find_nothrow(name, false);
-  if (d == nullptr || d->semantic()->max_tokens() == 0) return {};
+  // A flag, or an option whose value is optional (--profile[=HZ]): its
+  // value can only be attached, the next word is not it.
+  if (d == nullptr || d->semantic()->max_tokens() == 0 || d->semantic()->min_tokens() == 0)
+    return {};
   if (args.size() < 2) throw UsageError("option '" + word + "' needs a value");
   po::option o(d->long_name(), {args[1]});
   o.original_tokens = {args[0], args[1]};

@@ -231,6 +231,7 @@ int RunMain(int argc, char** argv) {
   const SeriesMetadata metadata = Metadata(o, sources);
   ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
   std::optional<StopRule> stop = AdaptiveStop(o, sources, metric_columns);
+  AddProfileSource(o, csv_path, metadata, sources);
   ResultsCsvWriter csv = OpenResults(csv_path, rows, o);
   if (!o.quiet) WarnAboutConditions(metadata.conditions);
 

@@ -204,13 +204,17 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
   }
   if (p_.signals.received_signal() != 0) return Step::kStop;
   p_.output.BeforeRun();
-  for (auto& s : p_.sources) s->BeforeRun(RunInfo{.number = run.number, .warmup = run.warmup});
+  const RunInfo info{.number = run.number,
+                     .warmup = run.warmup,
+                     .label = run.config ? run.config->rows->label() : p_.rows.label()};
+  for (auto& s : p_.sources) s->BeforeRun(info);
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);
   const std::optional<Measured> measured = LaunchAndReap(exit_status);
   if (!measured) return Step::kStop;
   Collect(run, *measured);
   Record(run, *measured);
+  for (auto& s : p_.sources) s->AfterRowWritten(info);
   return AfterRun(run, *measured, exit_status);
 }
 

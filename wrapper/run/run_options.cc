@@ -53,6 +53,12 @@ std::optional<double> ReadTimeout(const std::string& v) {
   return DoubleValue("--timeout", v, 0, "a positive number of seconds");
 }
 
+/// --profile=HZ: perf's own limit is kernel.perf_event_max_sample_rate
+/// (100000 by default, lowered by the kernel when sampling costs too much).
+int ReadProfileHz(const std::string& v) {
+  return WholeValue("--profile", v, 1, "a sampling frequency in Hz from 1 to 100000", 100000);
+}
+
 std::uint64_t ReadSeed(const std::string& v) {
   return WholeValue<std::uint64_t>("--seed", v, 0, "a non-negative integer");
 }
@@ -127,6 +133,13 @@ po::options_description MakeOptions(RunOptions* o) {
   add("rotate", po::bool_switch(&o->rotate),
       "when the hardware events do not fit the PMU at once, count them in groups that do, "
       "one group a run in turn: exact counts, each in a share of the runs");
+  add("profile",
+      po::value<std::string>()->implicit_value("999")->value_name("HZ")->notifier(
+          [o](const std::string& v) { o->profile_hz = ReadProfileHz(v); }),
+      "sample each run's process tree at HZ (default 999) into a profile beside the CSV, "
+      "X.profile.csv (as --profile=HZ: a separate word is the command)");
+  add("profile-callers", po::bool_switch(&o->profile_callers),
+      "with --profile: call chains too, and each function's time with what it calls");
   add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
       "',higher' after REGEX if higher is better; repeatable");
@@ -176,7 +189,12 @@ po::options_description MakeOptions(RunOptions* o) {
 void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
-  if (o.no_counters && o.rotate) throw UsageError("--rotate and --no-counters contradict each other");
+  if (o.no_counters && o.rotate)
+    throw UsageError("--rotate and --no-counters contradict each other");
+  if (o.profile_callers && o.profile_hz == 0)
+    throw UsageError("--profile-callers goes with --profile");
+  if (o.profile_hz > 0 && o.output == "-")
+    throw UsageError("--profile writes its profile beside the results file: give -o FILE, not -");
   if (o.command.empty() && !o.help && !o.version)
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
   if (o.shell && o.command.size() > 1)

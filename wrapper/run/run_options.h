@@ -52,6 +52,10 @@ struct RunOptions {
   /// --rotate: hardware events that do not fit the PMU at once are counted
   /// exactly in groups, one group a run, instead of multiplexed.
   bool rotate = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
+  /// --profile[=HZ]: sample every run's tree at HZ (0: not profiled) into
+  /// the sidecar X.profile.csv; --profile-callers adds call chains.
+  int profile_hz = 0;
+  bool profile_callers = false;
   std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
   /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
   /// comparison gives such a verdict; --threshold as for compare

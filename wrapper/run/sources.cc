@@ -1,11 +1,14 @@
 #include "wrapper/run/sources.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "wrapper/base/errors.h"
+#include "wrapper/results/profile_csv.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/sources/counter_source.h"
 #include "wrapper/sources/output_metric_source.h"
+#include "wrapper/sources/profile_source.h"
 #include "wrapper/sources/resource_usage_source.h"
 
 namespace timeit {
@@ -32,13 +35,26 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters)
-    sources.push_back(MakeCounterSource(options.events,
-                                        {.force_events = options.force_events,
-                                         .rotate = options.rotate}));
+    sources.push_back(MakeCounterSource(
+        options.events, {.force_events = options.force_events, .rotate = options.rotate}));
   if (!options.output_metrics.empty())
     sources.push_back(MakeOutputMetricSource(options.output_metrics));
   CheckColumns(sources);
   return sources;
+}
+
+void AddProfileSource(const RunOptions& options, const std::string& csv_path,
+                      const SeriesMetadata& metadata,
+                      std::vector<std::unique_ptr<MeasurementSource>>& sources) {
+  if (options.profile_hz <= 0) return;
+  std::vector<std::string> warnings;
+  // The sink first: a sidecar that cannot be appended to stops the series
+  // before the machine is probed.
+  std::unique_ptr<ProfileSink> sink =
+      MakeProfileCsvSink(ProfileCsvPath(csv_path), metadata.conditions.boot_id, warnings);
+  for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
+  sources.push_back(MakeProfileSource(
+      {.frequency_hz = options.profile_hz, .callers = options.profile_callers}, std::move(sink)));
 }
 
 }  // namespace timeit

@@ -17,6 +17,7 @@ namespace timeit {
 struct RunInfo {
   int number = 0;  ///< the run's number in its series (the CSV's `run`), from 1
   bool warmup = false;
+  std::string label;  ///< the row's label (its configuration's under --config)
 };
 
 /// The longest line of the command's output a source is given: a longer
@@ -86,6 +87,12 @@ class MeasurementSource {
 
   /// The child has been reaped: append one value per Columns() entry.
   virtual void Collect(const RunExit& exit, MetricValues& out) = 0;
+
+  /// The run's CSV row has been written (and fsynced when it is durable):
+  /// a source that keeps per-run data in a file of its own beside the CSV
+  /// (--profile's sidecar) writes it now, so that its file never holds a
+  /// run the CSV lacks, whenever timeit is killed.
+  virtual void AfterRowWritten(const RunInfo& /*run*/) {}
 
   /// Things the user must be told once (e.g. "cycles: not supported on this
   /// machine"); the run loop prints each new note once and records it.

@@ -1,0 +1,102 @@
+#include "symbols/elf_symbols.h"
+
+#include <cxxabi.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace timeit::symbols {
+namespace {
+
+/// find_debuginfo: the build id's file under /usr/lib/debug/.build-id, or
+/// none. dwfl_standard_find_debuginfo would also ask debuginfod servers
+/// (DEBUGINFOD_URLS is set on Debian), which a measurement must not wait for.
+int FindDebugByBuildId(Dwfl_Module* module, void** /*userdata*/, const char* /*modname*/,
+                       Dwarf_Addr /*base*/, const char* /*file_name*/,
+                       const char* /*debuglink_file*/, GElf_Word /*debuglink_crc*/,
+                       char** debuginfo_file_name) {
+  const unsigned char* id = nullptr;
+  GElf_Addr vaddr = 0;
+  const int length = dwfl_module_build_id(module, &id, &vaddr);
+  if (length < 2) return -1;
+  std::string path = "/usr/lib/debug/.build-id/";
+  char hex[3];
+  for (int i = 0; i < length; ++i) {
+    std::snprintf(hex, sizeof hex, "%02x", id[i]);
+    path += hex;
+    if (i == 0) path += '/';
+  }
+  path += ".debug";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) *debuginfo_file_name = ::strdup(path.c_str());
+  return fd;
+}
+
+const Dwfl_Callbacks kCallbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = FindDebugByBuildId,
+    .section_address = dwfl_offline_section_address,
+    .debuginfo_path = nullptr,
+};
+
+}  // namespace
+
+std::string Demangle(const char* name) {
+  if (name[0] != '_' || name[1] != 'Z') return name;
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  if (status != 0 || demangled == nullptr) return name;
+  std::string text(demangled);
+  std::free(demangled);
+  return text;
+}
+
+std::unique_ptr<ElfSymbols> ElfSymbols::Open(const std::string& path) {
+  std::unique_ptr<ElfSymbols> s(new ElfSymbols());
+  s->dwfl_ = dwfl_begin(&kCallbacks);
+  if (s->dwfl_ == nullptr) return nullptr;
+  dwfl_report_begin(s->dwfl_);
+  s->module_ = dwfl_report_elf(s->dwfl_, path.c_str(), path.c_str(), -1, 0, false);
+  dwfl_report_end(s->dwfl_, nullptr, nullptr);
+  if (s->module_ == nullptr) return nullptr;
+  GElf_Addr bias = 0;
+  Elf* elf = dwfl_module_getelf(s->module_, &bias);
+  if (elf == nullptr) return nullptr;
+  s->bias_ = bias;
+  std::size_t count = 0;
+  if (elf_getphdrnum(elf, &count) != 0) return nullptr;
+  for (std::size_t i = 0; i < count; ++i) {
+    GElf_Phdr phdr;
+    if (gelf_getphdr(elf, static_cast<int>(i), &phdr) == nullptr || phdr.p_type != PT_LOAD)
+      continue;
+    s->loads_.push_back({phdr.p_offset, phdr.p_filesz, phdr.p_vaddr});
+  }
+  return s;
+}
+
+ElfSymbols::~ElfSymbols() {
+  if (dwfl_ != nullptr) dwfl_end(dwfl_);
+}
+
+std::optional<std::string> ElfSymbols::FunctionAt(std::uint64_t file_offset) const {
+  for (const Segment& load : loads_) {
+    if (file_offset < load.offset || file_offset >= load.offset + load.size) continue;
+    const Dwarf_Addr address = file_offset - load.offset + load.vaddr + bias_;
+    GElf_Sym sym;
+    GElf_Off offset = 0;
+    const char* name =
+        dwfl_module_addrinfo(module_, address, &offset, &sym, nullptr, nullptr, nullptr);
+    if (name == nullptr || name[0] == '\0') return std::nullopt;
+    // Past the end of a sized symbol (a PLT stub, padding) is no function of its.
+    if (sym.st_size != 0 && offset >= sym.st_size) return std::nullopt;
+    return Demangle(name);
+  }
+  return std::nullopt;
+}
+
+}  // namespace timeit::symbols

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+// elfutils' handles, declared as libdwfl.h does (only elf_symbols.cc includes it).
+struct Dwfl;
+struct Dwfl_Module;
+
+namespace timeit::symbols {
+
+/// The function symbols of one ELF file on disk (an executable, PIE or not,
+/// a shared library), read with elfutils' libdwfl: its .symtab, else its
+/// .dynsym, and a separate debug file where /usr/lib/debug/.build-id has one
+/// (Debian's -dbgsym packages). debuginfod is never asked: a lookup does not
+/// reach the network.
+class ElfSymbols {
+ public:
+  /// Opens `path`; nullptr when it cannot be read or is not ELF.
+  static std::unique_ptr<ElfSymbols> Open(const std::string& path);
+  ~ElfSymbols();
+  ElfSymbols(const ElfSymbols&) = delete;
+  ElfSymbols& operator=(const ElfSymbols&) = delete;
+
+  /// The function at `file_offset`, an offset into the file as a mapping
+  /// shows it (the sampled address - the mapping's start + its offset),
+  /// demangled; nullopt when no loaded segment or no symbol covers it.
+  std::optional<std::string> FunctionAt(std::uint64_t file_offset) const;
+
+ private:
+  struct Segment {
+    std::uint64_t offset, size, vaddr;
+  };
+  ElfSymbols() = default;
+  ::Dwfl* dwfl_ = nullptr;
+  ::Dwfl_Module* module_ = nullptr;
+  std::uint64_t bias_ = 0;
+  std::vector<Segment> loads_;
+};
+
+/// "_ZN3foo3barEv" -> "foo::bar()"; other names as they are.
+std::string Demangle(const char* name);
+
+}  // namespace timeit::symbols
