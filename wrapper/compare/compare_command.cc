@@ -21,6 +21,8 @@
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
 #include "wrapper/compare/report_cells.h"
+#include "wrapper/compare/profile_comparison.h"
+#include "wrapper/compare/profile_html.h"
 
 namespace timeit {
 namespace {
@@ -129,7 +131,9 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
                             fmt::join(options.files, ", "), in.sets.front().label),
                 kExitBadInput);
   // With an export on stdout, stdout holds that export alone.
-  if ((options.csv == "-" || options.json == "-" || options.html == "-") && out == stdout)
+  if ((options.csv == "-" || options.json == "-" || options.html == "-" ||
+       options.profile_csv == "-") &&
+      out == stdout)
     out = stderr;
   BlockOptions blocks;
   blocks.ministat = options.report;
@@ -148,6 +152,13 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
   if (!equal.empty())
     text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
+  const std::vector<ProfileComparison> profiles = CompareProfiles(
+      in,
+      LoadProfiles(in, options.files,
+                   {.explicit_files = options.profile_files, .total = options.profile_total},
+                   notes),
+      {.metrics = options.metrics, .confidence_percent = options.report.confidence_percent});
+  text += FormatProfileSection(profiles, options.top, options.report.confidence_percent);
   if (!options.quiet && !options.bisect) {
     std::fwrite(text.data(), 1, text.size(), out);
     std::fflush(out);
@@ -163,10 +174,14 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!options.csv.empty()) WriteExport(options.csv, FormatSummaryCsv(rows), "the summary CSV");
   if (!options.json.empty())
     WriteExport(options.json, FormatHyperfineJson(in, metrics, rows), "the JSON export");
+  if (!options.profile_csv.empty())
+    WriteExport(options.profile_csv, FormatProfileCsv(profiles), "the profile comparison CSV");
   if (!options.html.empty())
     WriteExport(
         options.html,
-        FormatHtmlReport(in, {metrics, rows, warnings, notes, options.report.confidence_percent}),
+        FormatHtmlReport(
+            in, {metrics, rows, warnings, notes, options.report.confidence_percent,
+                 ProfileHtmlSection(profiles, options.top, options.report.confidence_percent)}),
         "the HTML report");
   if (options.bisect) {
     const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);

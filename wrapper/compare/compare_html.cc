@@ -287,6 +287,7 @@ std::string FormatHtmlReport(const CompareInput& in, const HtmlReportParts& part
   html += "</header>\n";
   const std::vector<RowCells> cells = FormatRowCells(parts.rows);
   AppendSummary(in, parts, cells, html);
+  html += parts.profile_section;
   AppendList("Warnings:", "warnings", parts.warnings, html);
   AppendList("Notes:", "notes", parts.notes, html);
   for (const std::string& metric : parts.metrics) AppendMetric(in, parts, cells, metric, html);

@@ -15,6 +15,8 @@ struct HtmlReportParts {
   const std::vector<std::string>& warnings;  ///< CompareWarnings
   const std::vector<std::string>& notes;     ///< what compare noted on stderr
   double confidence_percent = 95;
+  /// The "Where the difference is" section (profile_html.h), or empty.
+  std::string profile_section = {};
 };
 
 /// `timeit compare --html FILE`: one self-contained page, well-formed XML

@@ -42,6 +42,10 @@ std::string ReadDelimiters(const std::string& v) {
   return v;
 }
 
+std::size_t ReadTop(const std::string& v) {
+  return WholeValue<std::size_t>("--top", v, 1, "a positive number of functions");
+}
+
 /// A reader of `option`'s file name, which may not be empty.
 ReadValue<std::string>::Reader FileNameOf(const char* option) {
   return [option](const std::string& v) {
@@ -92,6 +96,16 @@ po::options_description MakeOptions(CompareOptions* o) {
       "also write the sets in hyperfine's --export-json format");
   add("html", Read(&o->html, "FILE", FileNameOf("--html")),
       "also write a self-contained HTML report with charts");
+  add("top", Read(&o->top, "N", ReadTop),
+      "with profiles (run mode's --profile): the N functions that changed most per set "
+      "(default 10)");
+  add("profile-csv", Read(&o->profile_csv, "FILE", FileNameOf("--profile-csv")),
+      "write every function's comparison as CSV ('-' is stdout)");
+  add("profile-files", ReadEach(&o->profile_files, "LIST", SplitAtCommas),
+      "the profiles of the results files, one per file in order (default: X.profile.csv "
+      "beside each X.csv)");
+  add("profile-total", po::bool_switch(&o->profile_total),
+      "compare each function's time with what it calls (--profile-callers) instead of its own");
   add("verbose,v", po::bool_switch(&o->verbose),
       "the p-values of Student's t, Welch's t and Mann-Whitney's U (across boots also the "
       "boots, their share of the variance and the model's p); every outlying run");
@@ -106,7 +120,8 @@ po::options_description MakeOptions(CompareOptions* o) {
 std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
          "                      [--fail-on VERDICT,...] [--test TEST] [--csv FILE] [--json FILE]\n"
-         "                      [--html FILE] [--bisect] [-C COLUMN] [-d DELIMITERS] FILE...\n"
+         "                      [--html FILE] [--bisect] [-C COLUMN] [-d DELIMITERS]\n"
+         "                      [--top N] [--profile-csv FILE] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"
@@ -115,7 +130,8 @@ std::string CompareUsage() {
          "metric 'value' or -m's one name), hyperfine's --export-json, Google benchmark's\n"
          "--benchmark_out JSON (with repetitions), or timeit compare's own --json. Runs\n"
          "of a set that span boots (boot_id) are compared with the boot as the unit (a\n"
-         "mixed model); see --test.\n"
+         "mixed model); see --test. Where the runs were profiled (timeit --profile), a\n"
+         "last section says which functions' time changed, with intervals.\n"
          "\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
 }

@@ -32,6 +32,14 @@ struct CompareOptions {
   /// status (compare_bisect.h)
   bool bisect = false;
   bool help = false;
+  /// "Where the difference is" (profiles, from --profile): the functions
+  /// shown per set (--top N), every function's row (--profile-csv FILE),
+  /// the sidecars when not beside the CSVs (--profile-files, one per file),
+  /// and --profile-total: each function's time with what it calls.
+  std::size_t top = 10;
+  std::string profile_csv;
+  std::vector<std::string> profile_files;
+  bool profile_total = false;
 };
 
 /// Parses -m's list ("real,sys"; the run mode's --compare-metrics): the

@@ -236,6 +236,9 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   set.run_boots.push_back(Cell(t, r, c.boot));
   set.run_hosts.push_back(Cell(t, r, c.host));
   set.run_starts.push_back(ParseStartCell(Cell(t, r, c.start)).value_or(std::nan("")));
+  set.run_files.push_back(static_cast<std::size_t>(
+      std::find(set.files.begin(), set.files.end(), t.file) - set.files.begin()));
+  set.run_labels.push_back(label);
   AddDistinct(set.cpu_models, Cell(t, r, c.cpu));
   AddDistinct(set.platforms, Cell(t, r, c.platform));
   AddDistinct(set.kernel_releases, kernel);

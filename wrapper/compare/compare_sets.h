@@ -53,6 +53,10 @@ struct CompareSet {
   /// `timeit plan` measures.
   std::vector<std::string> run_boots, run_hosts;
   std::vector<double> run_starts;
+  /// Of each measured run (as run_numbers): its file (an index into files)
+  /// and its label cell as written, where the run's profile is looked up.
+  std::vector<std::size_t> run_files;
+  std::vector<std::string> run_labels;
   /// Metrics the file says are better when higher (its `higher_is_better`
   /// column, written for `--metric NAME=REGEX,higher`).
   std::vector<std::string> higher_is_better;
