@@ -1,0 +1,118 @@
+#include "counters/tree_sampler.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <set>
+#include <string>
+
+namespace timeit::counters {
+namespace {
+
+struct Recording : RecordSink {
+  std::set<std::uint32_t> sampled_pids;
+  std::uint64_t samples = 0, kernel_samples = 0;
+  std::set<std::string> mapped;
+  int execs = 0, forks = 0, exits = 0;
+  std::uint64_t last_time = 0;
+  bool in_order = true;
+  void OnSample(const SampleRecord& s) override {
+    sampled_pids.insert(s.pid);
+    ++samples;
+    if (s.mode == SampleMode::kKernel) ++kernel_samples;
+    in_order = in_order && s.time >= last_time;
+    last_time = s.time;
+  }
+  void OnMmap(const MmapRecord& m) override { mapped.emplace(m.filename); }
+  void OnComm(const CommRecord& c) override { execs += c.exec ? 1 : 0; }
+  void OnFork(const TaskRecord& t) override { forks += t.pid != t.ppid ? 1 : 0; }
+  void OnExit(const TaskRecord&) override { ++exits; }
+};
+
+/// Starts argv held before exec, samples it, releases it, reaps it.
+RecordCounts SampleRun(TreeSampler& sampler, Recording& sink, std::vector<std::string> argv) {
+  int go[2];
+  EXPECT_EQ(pipe2(go, O_CLOEXEC), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    alarm(120);  // the deadline of the waitpid below
+    char byte;
+    if (read(go[0], &byte, 1) != 1) _exit(126);
+    std::vector<char*> args;
+    for (std::string& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  close(go[0]);
+  EXPECT_EQ(sampler.Start(pid, sink), 0);
+  EXPECT_EQ(write(go[1], "x", 1), 1);
+  close(go[1]);
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  return sampler.Stop();
+}
+
+SamplerSettings Settings() {
+  int error = 0;
+  const platforms::SystemRoots roots;
+  SamplerSettings s{.event = ChooseSamplingEvent(roots, 999, error),
+                    .frequency_hz = 999,
+                    .callchains = false,
+                    .cpus = OnlineCpus(roots)};
+  EXPECT_EQ(error, 0);
+  return s;
+}
+
+// syscall_loop forks two copies of itself, which exec /proc/self/exe: the
+// sampler must follow the whole tree across forks and execs, on every CPU,
+// and hand the records on in time order.
+TEST(TreeSamplerTest, SamplesAWholeTreeAcrossForksAndExecs) {
+  int error = 0;
+  if (ChooseSamplingEvent({}, 999, error), error != 0)
+    GTEST_SKIP() << "nothing can be sampled here: " << error;
+  TreeSampler sampler(Settings());
+  Recording sink;
+  const RecordCounts counts = SampleRun(sampler, sink, {SYSCALL_LOOP_PATH, "3000000", "2"});
+  EXPECT_GT(counts.samples, 20u);
+  EXPECT_EQ(counts.samples, sink.samples);
+  EXPECT_EQ(sink.sampled_pids.size(), 3u) << "the parent and its two children";
+  EXPECT_EQ(sink.forks, 2);
+  EXPECT_EQ(sink.execs, 3) << "the parent's exec and each child's";
+  EXPECT_TRUE(sink.mapped.contains(SYSCALL_LOOP_PATH));
+  EXPECT_TRUE(sink.in_order);
+  EXPECT_EQ(counts.malformed, 0u);
+}
+
+// A sampler is reused run after run (opened per run on its child).
+TEST(TreeSamplerTest, EachRunStartsAfresh) {
+  int error = 0;
+  if (ChooseSamplingEvent({}, 999, error), error != 0)
+    GTEST_SKIP() << "nothing can be sampled here: " << error;
+  TreeSampler sampler(Settings());
+  for (int run = 0; run < 3; ++run) {
+    Recording sink;
+    const RecordCounts counts = SampleRun(sampler, sink, {SYSCALL_LOOP_PATH, "1000000"});
+    EXPECT_GT(counts.samples, 5u) << run;
+    EXPECT_EQ(sink.sampled_pids.size(), 1u) << run;
+  }
+}
+
+TEST(TreeSamplerTest, ParsesTheOnlineCpuList) {
+  const std::vector<int> cpus = OnlineCpus({});
+  ASSERT_FALSE(cpus.empty());
+  EXPECT_EQ(static_cast<long>(cpus.size()), sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+TEST(TreeSamplerTest, RingsHoldAboutASecondOfRecords) {
+  EXPECT_EQ(RingPagesFor(64 * 999, 4096), 16u);
+  EXPECT_EQ(RingPagesFor(10, 4096), 2u);
+  EXPECT_EQ(RingPagesFor(1e9, 4096), 128u);
+}
+
+}  // namespace
+}  // namespace timeit::counters
