@@ -121,14 +121,16 @@ TreeSampler::TreeSampler(SamplerSettings settings) : settings_(std::move(setting
   ring_pages_ = RingPagesFor(record_bytes * settings_.frequency_hz, page_size_);
 }
 
-TreeSampler::~TreeSampler() {
-  if (reader_.joinable()) {
-    stopping_ = true;
-    const std::uint64_t one = 1;
-    if (::write(wake_.get(), &one, sizeof one) < 0) {
-    }
-    reader_.join();
+TreeSampler::~TreeSampler() { JoinReader(); }
+
+void TreeSampler::JoinReader() {
+  if (!reader_.joinable()) return;
+  stopping_ = true;
+  const std::uint64_t one = 1;
+  if (::write(wake_.get(), &one, sizeof one) < 0) {
+    // The reader wakes by its poll timeout instead.
   }
+  reader_.join();
 }
 
 int TreeSampler::OpenOn(pid_t pid, int cpu) {
@@ -167,6 +169,7 @@ int TreeSampler::OpenOn(pid_t pid, int cpu) {
 }
 
 int TreeSampler::Start(pid_t pid, RecordSink& sink) {
+  JoinReader();  // a run that was never stopped (its command could not be executed)
   Close();
   sink_ = &sink;
   counts_ = {};
@@ -244,14 +247,7 @@ void TreeSampler::Round(bool final) {
 }
 
 RecordCounts TreeSampler::Stop() {
-  if (reader_.joinable()) {
-    stopping_ = true;
-    const std::uint64_t one = 1;
-    if (::write(wake_.get(), &one, sizeof one) < 0) {
-      // The reader wakes by its poll timeout instead.
-    }
-    reader_.join();
-  }
+  JoinReader();
   if (sink_ != nullptr && !rings_.empty()) Round(/*final=*/true);
   const RecordCounts counts = counts_;
   Close();

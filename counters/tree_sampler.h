@@ -63,7 +63,7 @@ class TreeSampler {
   ~TreeSampler();
 
   /// Opens the events on `pid` and starts the reader; records go to `sink`
-  /// until Stop. Returns 0, or the errno of the first event that could not
+  /// until Stop (a run never stopped is dropped here, unread). Returns 0, or the errno of the first event that could not
   /// be opened or mapped (then nothing of this run is sampled).
   int Start(pid_t pid, RecordSink& sink);
 
@@ -88,6 +88,8 @@ class TreeSampler {
   /// with `final` everything.
   void Round(bool final);
   void Close();
+  /// Stops the reader thread, if one runs; the sink gets nothing more.
+  void JoinReader();
 
   SamplerSettings settings_;
   RecordLayout layout_;

@@ -43,6 +43,10 @@ counters::SamplingEvent ChooseOrThrow(const platforms::SystemRoots& roots, int h
 class ProfileSource : public MeasurementSource {
  public:
   ProfileSource(const ProfileOptions& options, std::unique_ptr<ProfileSink> sink);
+  /// The reader thread feeds aggregator_, declared after the sampler: stop it first.
+  ~ProfileSource() override {
+    if (sampling_) sampler_.Stop();
+  }
 
   std::vector<std::string> Columns() const override { return {}; }
   void BeforeRun(const RunInfo& run) override { run_ = run; }
@@ -101,6 +105,9 @@ void ProfileSource::NoteOnce(unsigned flag, std::string note) {
 }
 
 void ProfileSource::AttachBeforeExec(pid_t pid) {
+  // A run interrupted before Collect (a signal, a command that could not be
+  // executed) leaves its sampler running: its records are no run's.
+  if (sampling_) sampler_.Stop();
   aggregator_.BeginRun();
   const int error = sampler_.Start(pid, aggregator_);
   sampling_ = error == 0;
