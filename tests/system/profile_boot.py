@@ -3,9 +3,17 @@
 
 n1:  the arm64 kernel on QEMU's Neoverse N1 model (-icount shift=0), whose
      PMU samples cycles: timeit must sample cycles, not fall back to
-     cpu-clock; kernel and user functions resolve (the syscall path through
-     el0_svc/invoke_syscall, syscall-bench's own Svc loop); and the samples'
-     kernel share matches the cycles:k / cycles the same runs counted.
+     cpu-clock; a run gets 999 samples per second of its CPU time (within
+     25%: the kernel's frequency mode on a real overflow interrupt); kernel
+     and user functions resolve (the syscall path, el0_svc_common and
+     friends, and syscall-bench's own Svc loop).
+     Not checked: the split of the samples between user and kernel mode.
+     QEMU raises the PMU's overflow interrupt when it recomputes the
+     counters, which it does at exception level changes, so a cycle counter
+     that overflows in the kernel interrupts on the return to EL0: 95% of the
+     samples land in Svc while cycles:k / cycles counts 98% kernel (seen
+     with 6.1.0-57). That is the model's, not the profile's: on hardware the
+     interrupt is taken where the counter overflows.
 x86: the amd64 kernel under TCG (no PMU): cpu-clock sampling, said once;
      syscall's profile holds do_syscall_64, int80's the IA-32 entry
      (entry_INT80_compat / do_int80_syscall_32 on 6.1), and compare prints
@@ -51,22 +59,19 @@ def main_n1(s):
     top = sorted(functions.items(), key=lambda kv: -kv[1])[:12]
     print("top functions:", top)
     kernel_names = {f for (f, o) in functions if o == "[kernel.kallsyms]"}
-    q.check(kernel_names & {"invoke_syscall", "el0_svc_common", "do_el0_svc", "el0_svc",
-                            "el0t_64_sync_handler", "__arm64_sys_geteuid"},
+    path = ("invoke_syscall", "el0_svc_common", "do_el0_svc", "el0_svc", "el0t_64_sync",
+            "__arm64_sys_geteuid")
+    q.check(any(f.startswith(path) for f in kernel_names),
             f"no function of the arm64 syscall path among {sorted(kernel_names)[:30]}")
     q.check(("Svc", "syscall-bench") in functions,
             f"syscall-bench's Svc loop is not in the profile: {top}")
-    for run in {r["run"] for r in rows}:
-        mine = [r for r in rows if r["run"] == run]
-        kernel = sum(int(r["samples"]) for r in mine if r["mode"] == "kernel")
-        total = sum(int(r["samples"]) for r in mine)
-        row = next(r for r in b.csv("svc") if r["run"] == run)
-        counted = q.number(row, "cycles:k") / q.number(row, "cycles")
-        print(f"run {run}: {kernel}/{total} samples in the kernel, cycles:k/cycles {counted:.3f}")
-        q.check(total >= 50, f"run {run}: only {total} samples")
-        q.check(abs(kernel / total - counted) <= 0.05,
-                f"run {run}: {kernel / total:.3f} of the cycles samples are kernel mode, "
-                f"the counters say {counted:.3f}")
+    for row in [r for r in b.csv("svc") if r["warmup"] == "0"]:
+        samples = sum(int(r["samples"]) for r in rows if r["run"] == row["run"])
+        cpu = q.number(row, "user") + q.number(row, "sys")
+        print(f"run {row['run']}: {samples} samples in {cpu:.3f} s of CPU; cycles:k/cycles "
+              f"{q.number(row, 'cycles:k') / q.number(row, 'cycles'):.3f}")
+        q.check(abs(samples / (999 * cpu) - 1) <= 0.25,
+                f"run {row['run']}: {samples} samples in {cpu:.3f} s of CPU, not ~999 a second")
 
 
 def main_x86(s):
