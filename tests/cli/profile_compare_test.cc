@@ -186,6 +186,7 @@ TEST(ProfileCompareTest, AProfileOfOtherRunsIsNamedAndLeftOut) {
             std::string::npos)
       << found.err;
   EXPECT_EQ(found.out.find("Where the difference is"), std::string::npos);
+  EXPECT_NE(found.err.find("the baseline same has no profile"), std::string::npos) << found.err;
   const ProcessResult given =
       RunTimeit({"compare", "--profile-files", "mix/same.profile.csv,mix/longer.profile.csv",
                  "mix/same.csv", "mix/longer.csv"},

@@ -63,13 +63,15 @@ std::map<RunKey, std::pair<std::size_t, std::size_t>> MeasuredRuns(const Compare
 /// Adds `entries` to the sets' profiles, zero-filled per profiled run.
 void Gather(const CompareInput& in, const std::string& file,
             const std::vector<ProfileEntry>& entries, bool total,
-            std::vector<std::map<std::size_t, std::map<FunctionKey, double>>>& by_run) {
+            std::vector<std::map<std::size_t, std::map<FunctionKey, double>>>& by_run,
+            std::vector<std::set<std::string>>& boots) {
   const auto runs = MeasuredRuns(in, file);
   for (const ProfileEntry& e : entries) {
     const auto it = runs.find({e.label, e.run});
     if (it == runs.end()) continue;  // a warm-up or failed run, or another set's
     const double ns = total ? e.total_ns.value_or(0) : e.time_ns;
     by_run[it->second.first][it->second.second][{e.function, e.object, e.kernel}] += ns / 1e6;
+    boots[it->second.first].insert(e.boot_id);
   }
 }
 
@@ -106,6 +108,7 @@ ProfileInput LoadProfiles(const CompareInput& in, const std::vector<std::string>
                     "one per results file, in the same order",
                     request.explicit_files.size(), files.size()));
   std::vector<std::map<std::size_t, std::map<FunctionKey, double>>> by_run(in.sets.size());
+  std::vector<std::set<std::string>> boots(in.sets.size());
   ProfileInput out;
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::string profile = given ? request.explicit_files[f] : ProfileCsvPath(files[f]);
@@ -122,10 +125,24 @@ ProfileInput LoadProfiles(const CompareInput& in, const std::vector<std::string>
       continue;
     }
     out.files.push_back(profile);
-    Gather(in, files[f], entries, request.total, by_run);
+    Gather(in, files[f], entries, request.total, by_run, boots);
   }
-  for (const auto& runs : by_run)
-    out.sets.push_back(runs.empty() ? std::nullopt : std::optional<SetProfile>(Assemble(runs)));
+  for (std::size_t s = 0; s < in.sets.size(); ++s) {
+    if (by_run[s].empty()) {
+      out.sets.emplace_back();
+      continue;
+    }
+    out.sets.push_back(Assemble(by_run[s]));
+    out.sets.back()->boots = boots[s].size();
+    if (boots[s].size() > 1)
+      notes.push_back(
+          fmt::format("the profiled runs of {} span {} boots: the functions' intervals "
+                      "treat its runs as independent (Welch's t on runs)",
+                      in.sets[s].label, boots[s].size()));
+  }
+  if (out.any() && !out.sets.front())
+    notes.push_back(fmt::format("the baseline {} has no profile: no \"Where the difference is\"",
+                                in.sets.front().label));
   return out;
 }
 

@@ -23,6 +23,7 @@ struct SetProfile {
   std::vector<std::size_t> runs;  ///< indices into the set's run_numbers
   std::map<FunctionKey, std::vector<double>> time_ms;
   std::vector<double> total_ms;
+  std::size_t boots = 0;  ///< distinct boot_ids of the profiled runs
 };
 
 /// The profiles of the sets, where they have one (same order as in.sets).
@@ -46,6 +47,9 @@ struct ProfileRequest {
 /// file and line. A profile that names a run its results file lacks, or a
 /// run under another boot_id, does not belong to that file: it is named in
 /// `notes` and left out, or, when given with --profile-files, an InputError.
+/// Also noted: a baseline without a profile where other sets have one, and
+/// a set whose profiled runs span boots (their intervals treat the runs as
+/// independent, as Welch's t on runs does).
 ProfileInput LoadProfiles(const CompareInput& in, const std::vector<std::string>& files,
                           const ProfileRequest& request, std::vector<std::string>& notes);
 
