@@ -6,6 +6,7 @@
 #include <gelf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,7 +77,36 @@ std::unique_ptr<ElfSymbols> ElfSymbols::Open(const std::string& path) {
       continue;
     s->loads_.push_back({phdr.p_offset, phdr.p_filesz, phdr.p_vaddr});
   }
+  s->ReadSymbols();
   return s;
+}
+
+void ElfSymbols::ReadSymbols() {
+  const int count = dwfl_module_getsymtab(module_);
+  for (int i = 1; i < count; ++i) {
+    GElf_Sym sym;
+    GElf_Addr address = 0;
+    GElf_Word shndx = 0;
+    const char* name =
+        dwfl_module_getsym_info(module_, i, &sym, &address, &shndx, nullptr, nullptr);
+    const int type = GELF_ST_TYPE(sym.st_info);
+    if (name == nullptr || name[0] == '\0' || sym.st_shndx == SHN_UNDEF ||
+        (type != STT_FUNC && type != STT_GNU_IFUNC))
+      continue;
+    const int bind = GELF_ST_BIND(sym.st_info);
+    const int rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
+    symbols_.push_back({address, sym.st_size, name, rank});
+  }
+  // Aliases at one address: the global name first, then the shorter.
+  std::sort(symbols_.begin(), symbols_.end(), [](const Symbol& a, const Symbol& b) {
+    if (a.address != b.address) return a.address < b.address;
+    if (a.rank != b.rank) return a.rank < b.rank;
+    return std::strlen(a.name) < std::strlen(b.name);
+  });
+  symbols_.erase(
+      std::unique(symbols_.begin(), symbols_.end(),
+                  [](const Symbol& a, const Symbol& b) { return a.address == b.address; }),
+      symbols_.end());
 }
 
 ElfSymbols::~ElfSymbols() {
@@ -86,14 +116,14 @@ ElfSymbols::~ElfSymbols() {
 std::optional<std::string> ElfSymbols::FunctionAt(std::uint64_t file_offset) const {
   for (const Segment& load : loads_) {
     if (file_offset < load.offset || file_offset >= load.offset + load.size) continue;
-    const Dwarf_Addr address = file_offset - load.offset + load.vaddr + bias_;
-    GElf_Sym sym;
-    GElf_Off offset = 0;
-    const char* name =
-        dwfl_module_addrinfo(module_, address, &offset, &sym, nullptr, nullptr, nullptr);
-    if (name == nullptr || name[0] == '\0') return std::nullopt;
+    const std::uint64_t address = file_offset - load.offset + load.vaddr + bias_;
+    auto it = std::upper_bound(symbols_.begin(), symbols_.end(), address,
+                               [](std::uint64_t a, const Symbol& sym) { return a < sym.address; });
+    if (it == symbols_.begin()) return std::nullopt;
+    --it;
     // Past the end of a sized symbol (a PLT stub, padding) is no function of its.
-    if (sym.st_size != 0 && offset >= sym.st_size) return std::nullopt;
+    if (it->size != 0 && address >= it->address + it->size) return std::nullopt;
+    const char* name = it->name;
     return Demangle(name);
   }
   return std::nullopt;

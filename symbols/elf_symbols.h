@@ -13,10 +13,11 @@ struct Dwfl_Module;
 namespace timeit::symbols {
 
 /// The function symbols of one ELF file on disk (an executable, PIE or not,
-/// a shared library), read with elfutils' libdwfl: its .symtab, else its
+/// a shared library), found with elfutils' libdwfl: its .symtab, else its
 /// .dynsym, and a separate debug file where /usr/lib/debug/.build-id has one
 /// (Debian's -dbgsym packages). debuginfod is never asked: a lookup does not
-/// reach the network.
+/// reach the network. The functions are read once into a sorted table, so a
+/// lookup is a binary search.
 class ElfSymbols {
  public:
   /// Opens `path`; nullptr when it cannot be read or is not ELF.
@@ -34,11 +35,21 @@ class ElfSymbols {
   struct Segment {
     std::uint64_t offset, size, vaddr;
   };
+  /// A function symbol, at its address in libdwfl's address space.
+  struct Symbol {
+    std::uint64_t address, size;
+    const char* name;  ///< libdwfl's, alive as long as dwfl_
+    int rank;          ///< of an alias at the same address: lower wins (global, weak, local)
+  };
+  void ReadSymbols();
   ElfSymbols() = default;
   ::Dwfl* dwfl_ = nullptr;
   ::Dwfl_Module* module_ = nullptr;
   std::uint64_t bias_ = 0;
   std::vector<Segment> loads_;
+  /// Sorted by address: dwfl_module_addrinfo searches the table linearly on
+  /// every call (a quarter of a millisecond in cc1), this once per file.
+  std::vector<Symbol> symbols_;
 };
 
 /// "_ZN3foo3barEv" -> "foo::bar()"; other names as they are.
