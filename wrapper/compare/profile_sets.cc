@@ -53,8 +53,11 @@ std::map<RunKey, std::pair<std::size_t, std::size_t>> MeasuredRuns(const Compare
   std::map<RunKey, std::pair<std::size_t, std::size_t>> runs;
   for (std::size_t s = 0; s < in.sets.size(); ++s) {
     const CompareSet& set = in.sets[s];
-    for (std::size_t k = 0; k < set.run_numbers.size(); ++k)
-      if (set.files[set.run_files[k]] == file)
+    // Sets read from JSON or plain numbers know no file of a run: no profile.
+    const std::size_t known = std::min(set.run_numbers.size(), set.run_files.size());
+    for (std::size_t k = 0; k < known; ++k)
+      if (set.run_files[k] < set.files.size() && set.files[set.run_files[k]] == file &&
+          k < set.run_labels.size())
         runs[{set.run_labels[k], set.run_numbers[k]}] = {s, k};
   }
   return runs;
