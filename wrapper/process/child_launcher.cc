@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "wrapper/base/errors.h"
+#include "wrapper/process/clone_into_cgroup.h"
 
 extern char** environ;
 
@@ -72,6 +73,27 @@ ChildLauncher::~ChildLauncher() {
   if (cpu_set_ != nullptr) CPU_FREE(cpu_set_);
 }
 
+bool ChildLauncher::JoinCgroup() const {
+  if (!join_in_child_) return true;
+  const int fd = ::openat(cgroup_fd_, "cgroup.procs", O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool joined = ::write(fd, "0", 1) == 1;  // "0": the writer itself
+  const int err = errno;
+  ::close(fd);
+  errno = err;
+  return joined;
+}
+
+void ChildLauncher::FailBeforeExec(bool placement, int err) {
+  (placement ? placement_errno_ : exec_errno_).store(err, std::memory_order_relaxed);
+  if (error_write_ >= 0) {  // the fork fallback: our memory is a copy
+    const int message[2] = {placement ? 1 : 0, err};
+    ssize_t ignored = ::write(error_write_, message, sizeof message);
+    (void)ignored;
+  }
+  ::_exit(127);
+}
+
 // Runs in the child, on stack_, sharing our memory: only async-signal-safe
 // calls, no allocation, nothing that could take a lock the parent holds.
 int ChildLauncher::ChildMain(void* arg) {
@@ -84,10 +106,9 @@ int ChildLauncher::ChildMain(void* arg) {
   ::setpgid(0, 0);
   if (self.hold_) ::close(self.go_write_);  // if timeit dies, the read below sees end of file
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (self.cpu_set_ != nullptr && ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0) {
-    self.exec_errno_.store(errno, std::memory_order_relaxed);
-    ::_exit(127);
-  }
+  if (!self.JoinCgroup()) self.FailBeforeExec(/*placement=*/true, errno);
+  if (self.cpu_set_ != nullptr && ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0)
+    self.FailBeforeExec(/*placement=*/false, errno);
   if (spec.stdin_fd >= 0) ::dup2(spec.stdin_fd, STDIN_FILENO);
   if (spec.stdout_fd >= 0) ::dup2(spec.stdout_fd, STDOUT_FILENO);
   if (spec.stderr_fd >= 0) ::dup2(spec.stderr_fd, STDERR_FILENO);
@@ -103,13 +124,7 @@ int ChildLauncher::ChildMain(void* arg) {
   ::execve(spec.path.c_str(), self.argv_.data(), environ);
   // errno is shared with the parent's thread here (same TLS); it is read
   // at once, and the parent only looks at its errno after a failed call.
-  const int exec_errno = errno;
-  self.exec_errno_.store(exec_errno, std::memory_order_relaxed);
-  if (self.error_write_ >= 0) {  // the fork fallback: our memory is a copy
-    ssize_t ignored = ::write(self.error_write_, &exec_errno, sizeof exec_errno);
-    (void)ignored;
-  }
-  ::_exit(127);
+  self.FailBeforeExec(/*placement=*/false, errno);
 }
 
 namespace {
@@ -121,6 +136,13 @@ bool g_fork_fallback = [] {
   const char* how = std::getenv("TIMEIT_SPAWN");
   return how != nullptr && std::strcmp(how, "fork") == 0;
 }();
+/// Set once clone3 is missing (before Linux 5.7, qemu-user, another
+/// architecture): from then on a child joins its cgroup itself.
+/// TIMEIT_SPAWN=no-clone3 forces it (for tests of this path).
+bool g_no_clone3 = [] {
+  const char* how = std::getenv("TIMEIT_SPAWN");
+  return how != nullptr && std::strcmp(how, "no-clone3") == 0;
+}();
 }  // namespace
 
 pid_t ChildLauncher::Spawn() {
@@ -131,13 +153,24 @@ pid_t ChildLauncher::Spawn() {
   // after resetting our handlers.
   ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
   pid_t pid = -1;
+  join_in_child_ = cgroup_fd_ >= 0;
   if (!g_fork_fallback) {
     error_write_ = -1;
     // Without a hold the parent sleeps until the child has exec'd, as in
     // posix_spawn: one wake-up per run instead of two.
-    const int vfork = hold_ ? 0 : CLONE_VFORK;
-    pid = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | vfork | SIGCHLD, this);
-    if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
+    bool cloned = false;
+    if (cgroup_fd_ >= 0 && !g_no_clone3) {
+      join_in_child_ = false;
+      pid = CloneIntoCgroup(&ChildMain, this, stack_.get(), kChildStackSize, cgroup_fd_, !hold_);
+      cloned = pid >= 0 || !Clone3Unavailable(errno);
+      if (!cloned) g_no_clone3 = true;
+      join_in_child_ = !cloned;
+    }
+    if (!cloned) {
+      const int vfork = hold_ ? 0 : CLONE_VFORK;
+      pid = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | vfork | SIGCHLD, this);
+      if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
+    }
   }
   int spawn_errno = errno;
   if (g_fork_fallback) {
@@ -161,15 +194,16 @@ pid_t ChildLauncher::Spawn() {
 
 void ChildLauncher::CollectForkedExecError() {
   if (error_read_ < 0) return;
-  int e = 0;
-  if (::read(error_read_, &e, sizeof e) == static_cast<ssize_t>(sizeof e))
-    exec_errno_.store(e, std::memory_order_relaxed);
+  int message[2] = {0, 0};  // placement?, errno
+  if (::read(error_read_, message, sizeof message) == static_cast<ssize_t>(sizeof message))
+    (message[0] != 0 ? placement_errno_ : exec_errno_).store(message[1], std::memory_order_relaxed);
   ::close(error_read_);
   error_read_ = -1;
 }
 
-pid_t ChildLauncher::Start(bool hold_before_exec) {
+pid_t ChildLauncher::Start(bool hold_before_exec, int cgroup_fd) {
   hold_ = hold_before_exec;
+  cgroup_fd_ = cgroup_fd;
   go_read_ = go_write_ = parent_go_write_ = -1;
   if (hold_) {
     int go[2];
@@ -184,6 +218,7 @@ pid_t ChildLauncher::Start(bool hold_before_exec) {
     ::clock_gettime(CLOCK_MONOTONIC, &released_);  // released at once
   }
   exec_errno_.store(0, std::memory_order_relaxed);
+  placement_errno_.store(0, std::memory_order_relaxed);
   pid_ = Spawn();
   const int spawn_errno = errno;
   if (go_read_ >= 0) ::close(go_read_);  // our copy; the child has its own

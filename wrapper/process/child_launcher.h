@@ -49,8 +49,11 @@ class ChildLauncher {
   /// Creates the child, leader of its own process group (so that signals
   /// reach the whole tree), blocked before exec when `hold_before_exec`
   /// (measurement sources attach then); otherwise it execs at once and the
-  /// wall clock starts here. Throws SystemError.
-  pid_t Start(bool hold_before_exec = true);
+  /// wall clock starts here. With a `cgroup_fd` (an open cgroup v2
+  /// directory) the child is in that cgroup before it execs: created there
+  /// (clone3 CLONE_INTO_CGROUP), or, where clone3 cannot be had, moving
+  /// itself there through cgroup.procs. Throws SystemError.
+  pid_t Start(bool hold_before_exec = true, int cgroup_fd = -1);
   /// Lets a held child exec; the wall clock starts here. No-op without a hold.
   void Release();
   /// Reaps the child (retrying after signal handlers ran); the wall clock
@@ -61,6 +64,9 @@ class ChildLauncher {
 
   /// errno of the child's failed execve, 0 when it did exec.
   int exec_errno() const { return exec_errno_.load(std::memory_order_relaxed); }
+  /// errno of the child's failed move into its cgroup (it exited 127
+  /// without exec), 0 when it got there or had no cgroup.
+  int placement_errno() const { return placement_errno_.load(std::memory_order_relaxed); }
   const LaunchSpec& spec() const { return spec_; }
 
  private:
@@ -69,6 +75,11 @@ class ChildLauncher {
   pid_t Spawn();
   /// In the fork fallback: reads a failed exec's errno from its pipe.
   void CollectForkedExecError();
+  /// In the child: writes itself into cgroup_fd_'s cgroup.procs when it was
+  /// not created there; false (errno set) when that failed.
+  bool JoinCgroup() const;
+  /// In the child: records a failure before exec and exits 127.
+  [[noreturn]] void FailBeforeExec(bool placement, int err);
 
   LaunchSpec spec_;
   std::vector<char*> argv_;  ///< pointers into spec_.argv, null-terminated
@@ -76,15 +87,18 @@ class ChildLauncher {
   std::size_t cpu_set_size_ = 0;
   std::unique_ptr<char[]> stack_;
   sigset_t parent_mask_{};
-  bool hold_ = true;          ///< read by the child: only Start changes it
-  int go_read_ = -1;          ///< read by the child: only Start changes it
-  int go_write_ = -1;         ///< closed by the child: only Start changes it
-  int parent_go_write_ = -1;  ///< our end, closed by Release
-  int error_read_ = -1;       ///< fork fallback only: the exec errno pipe
-  int error_write_ = -1;      ///< read by the child: -1 when memory is shared
+  bool hold_ = true;            ///< read by the child: only Start changes it
+  int go_read_ = -1;            ///< read by the child: only Start changes it
+  int go_write_ = -1;           ///< closed by the child: only Start changes it
+  int parent_go_write_ = -1;    ///< our end, closed by Release
+  int error_read_ = -1;         ///< fork fallback only: the exec errno pipe
+  int error_write_ = -1;        ///< read by the child: -1 when memory is shared
+  int cgroup_fd_ = -1;          ///< read by the child: only Start changes it
+  bool join_in_child_ = false;  ///< read by the child: not created in cgroup_fd_
   pid_t pid_ = -1;
   struct timespec released_ {};
-  std::atomic<int> exec_errno_{0};  ///< written by the child before _exit
+  std::atomic<int> exec_errno_{0};       ///< written by the child before _exit
+  std::atomic<int> placement_errno_{0};  ///< written by the child before _exit
 };
 
 }  // namespace timeit
