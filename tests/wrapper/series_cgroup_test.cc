@@ -1,0 +1,164 @@
+#include "wrapper/process/series_cgroup.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "platforms/cgroup2.h"
+#include "wrapper/process/cgroup_dir.h"
+#include "wrapper/process/child_launcher.h"
+#include "wrapper/process/process_tree.h"
+
+namespace timeit {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The cgroup v2 path of a process, from /proc/PID/cgroup.
+std::string CgroupOf(pid_t pid) {
+  return platforms::UnifiedCgroupPath(ReadAll("/proc/" + std::to_string(pid) + "/cgroup"))
+      .value_or("?");
+}
+
+/// A series cgroup, or a skip saying why this machine has none.
+std::unique_ptr<SeriesCgroup> CreateOrSkip(std::vector<std::string>& notes) {
+  std::string why;
+  auto cg = SeriesCgroup::Create(platforms::SystemRoots{}, why, notes);
+  if (!cg) ADD_FAILURE() << "no series cgroup: " << why;
+  return cg;
+}
+
+class SeriesCgroupTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    const auto where = platforms::FindCgroup2(platforms::SystemRoots{}, why);
+    if (!where) GTEST_SKIP() << why;
+    if (::access((where->own_dir + "/cgroup.procs").c_str(), W_OK) != 0)
+      GTEST_SKIP() << where->own_dir << " is not writable (not root, no delegation)";
+    own_ = where->own_dir;
+  }
+  std::string own_;
+};
+
+TEST_F(SeriesCgroupTest, ARunsChildStartsInItsCgroupWhichIsRemovedAfter) {
+  std::vector<std::string> notes;
+  auto cg = CreateOrSkip(notes);
+  ASSERT_TRUE(cg);
+  const std::string series = cg->dir();
+  EXPECT_TRUE(fs::is_directory(series));
+  EXPECT_EQ(fs::path(series).parent_path(), fs::path(own_));
+  for (const bool hold : {false, true}) {
+    cg->BeginRun();
+    const std::string run = cg->run_dir();
+    EXPECT_EQ(fs::path(run).parent_path(), fs::path(series));
+    LaunchSpec spec;
+    spec.path = "/bin/sleep";
+    spec.argv = {"sleep", "5"};
+    ChildLauncher child(spec);
+    const pid_t pid = child.Start(hold, cg->run_fd());
+    // Before its release, too: it is placed before exec.
+    EXPECT_TRUE(CgroupOf(pid).ends_with(fs::path(run).filename().string())) << CgroupOf(pid);
+    child.Release();
+    EXPECT_EQ(CgroupMembers(run), std::vector<pid_t>{pid});
+    ::kill(pid, SIGKILL);
+    child.Wait();
+    EXPECT_TRUE(cg->SweepRun(/*keep=*/false).empty());
+    std::string why;
+    EXPECT_TRUE(cg->EndRun(why)) << why;
+    EXPECT_FALSE(fs::exists(run));
+  }
+  cg.reset();
+  EXPECT_FALSE(fs::exists(series));
+}
+
+TEST_F(SeriesCgroupTest, ADaemonOfTheRunIsNamedAndKilled) {
+  std::vector<std::string> notes;
+  auto cg = CreateOrSkip(notes);
+  ASSERT_TRUE(cg);
+  BecomeSubreaper();
+  cg->BeginRun();
+  LaunchSpec spec;
+  spec.path = "/bin/sh";
+  // The daemon leaves the session and process group; the shell exits at once.
+  spec.argv = {"sh", "-c", "setsid sleep 300 </dev/null >/dev/null 2>&1 & exit 0"};
+  ChildLauncher child(spec);
+  child.Start(false, cg->run_fd());
+  RunExit exit = child.Wait();
+  ASSERT_EQ(exit.wait_status, 0);
+  // The daemon may still be a shell between fork and exec.
+  std::vector<std::string> left;
+  for (int i = 0; i < 1000 && (left.empty() || left[0].find("(sleep)") == std::string::npos); ++i) {
+    ::usleep(1000);
+    left.clear();
+    for (const pid_t pid : CgroupMembers(cg->run_dir())) left.push_back(DescribeProcess(pid));
+  }
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_NE(left[0].find("(sleep)"), std::string::npos) << left[0];
+  EXPECT_EQ(cg->SweepRun(/*keep=*/false), left);
+  EXPECT_FALSE(CgroupPopulated(cg->run_dir()));
+  ReapExitedOrphans(exit.usage);
+  std::string why;
+  EXPECT_TRUE(cg->EndRun(why)) << why;
+  ::prctl(PR_SET_CHILD_SUBREAPER, 0);
+}
+
+TEST_F(SeriesCgroupTest, AStaleSeriesOfAKilledTimeitIsRemovedWithWhatItHeld) {
+  // What a timeit killed with SIGKILL leaves: its series directory with a run
+  // in it and a daemon still running there. Pid 1's start time is never
+  // "1", so the owner is gone by the rule.
+  const std::string stale = own_ + "/timeit-1-" + std::to_string(::getpid()) + "000";
+  ASSERT_EQ(::mkdir(stale.c_str(), 0755), 0) << stale;
+  ASSERT_EQ(::mkdir((stale + "/run-3").c_str(), 0755), 0);
+  const std::string other = own_ + "/timeit-not-ours";
+  ASSERT_EQ(::mkdir(other.c_str(), 0755), 0);
+  const pid_t daemon = ::fork();
+  if (daemon == 0) {
+    std::ofstream(stale + "/run-3/cgroup.procs") << "0" << std::flush;
+    ::execl("/bin/sleep", "sleep", "300", nullptr);
+    ::_exit(127);
+  }
+  for (int i = 0; i < 1000 && CgroupMembers(stale).empty(); ++i) ::usleep(1000);
+  ASSERT_EQ(CgroupMembers(stale), std::vector<pid_t>{daemon});
+  const std::vector<std::string> notes = RemoveStaleSeries(own_, "/proc");
+  int status = 0;
+  ASSERT_EQ(::waitpid(daemon, &status, 0), daemon);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(other)) << "a directory not named by timeit's rule was touched";
+  ::rmdir(other.c_str());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("removed " + stale), std::string::npos) << notes[0];
+  EXPECT_NE(notes[0].find("killed the 1 processes"), std::string::npos) << notes[0];
+}
+
+TEST_F(SeriesCgroupTest, AMissingControllerSaysWhy) {
+  std::vector<std::string> notes;
+  auto cg = CreateOrSkip(notes);
+  ASSERT_TRUE(cg);
+  std::string why;
+  const auto where = platforms::FindCgroup2(platforms::SystemRoots{}, why);
+  const auto& v1 = where->v1_controllers;
+  if (std::find(v1.begin(), v1.end(), "memory") == v1.end())
+    GTEST_SKIP() << "the memory controller is not on cgroup v1 here";
+  EXPECT_FALSE(cg->HasController("memory"));
+  EXPECT_NE(cg->MissingController("memory").find("bound to cgroup v1"), std::string::npos)
+      << cg->MissingController("memory");
+}
+
+}  // namespace
+}  // namespace timeit

@@ -1,0 +1,268 @@
+#include "wrapper/process/series_cgroup.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "platforms/cgroup2.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/process/cgroup_dir.h"
+
+namespace timeit {
+namespace {
+
+/// The controllers the runs' columns need: memory.peak, io.stat. Not cpu:
+/// cpu.stat's times and the pressure files are there without it, and it
+/// would change how the scheduler shares the CPUs between timeit's runs and
+/// the rest of the machine.
+constexpr const char* kWanted[] = {"memory", "io"};
+
+/// How long a cgroup may take to empty after SIGKILL.
+constexpr double kKillSeconds = 5.0;
+
+bool Contains(const std::vector<std::string>& words, std::string_view word) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+std::string Why(int err) { return std::strerror(err); }
+
+/// Field 22 of /proc/PID/stat, the start time in clock ticks since boot;
+/// nullopt when the process is gone.
+std::optional<std::string> StartTime(const std::string& proc_root, pid_t pid) {
+  std::ifstream in(proc_root + "/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return std::nullopt;
+  const std::size_t paren = stat.rfind(')');  // the command name may hold spaces and ')'
+  if (paren == std::string::npos) return std::nullopt;
+  std::istringstream fields(stat.substr(paren + 1));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+    if (i == 22) return field;
+  }
+  return std::nullopt;
+}
+
+/// "timeit-<pid>-<start>" or the same with ".self": the pid and start time.
+bool ParseSeriesName(std::string_view name, pid_t& pid, std::string& start) {
+  if (!name.starts_with("timeit-")) return false;
+  name.remove_prefix(7);
+  if (name.ends_with(".self")) name.remove_suffix(5);
+  const std::size_t dash = name.find('-');
+  if (dash == std::string_view::npos || dash == 0 || dash + 1 == name.size()) return false;
+  const std::string_view digits = "0123456789";
+  const std::string_view p = name.substr(0, dash), s = name.substr(dash + 1);
+  if (p.find_first_not_of(digits) != std::string_view::npos ||
+      s.find_first_not_of(digits) != std::string_view::npos || p.size() > 9)
+    return false;
+  pid = static_cast<pid_t>(std::stol(std::string(p)));
+  start = std::string(s);
+  return true;
+}
+
+std::vector<std::string> Subdirectories(const std::string& dir) {
+  std::vector<std::string> names;
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return names;
+  while (const dirent* e = ::readdir(d)) {
+    if (e->d_type == DT_DIR && e->d_name[0] != '.') names.emplace_back(e->d_name);
+  }
+  ::closedir(d);
+  return names;
+}
+
+platforms::UniqueFd OpenDirectory(const std::string& dir) {
+  return platforms::UniqueFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+}
+
+}  // namespace
+
+std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::string& proc_root) {
+  std::vector<std::string> notes;
+  for (const std::string& name : Subdirectories(own)) {
+    const std::string dir = own + "/" + name;
+    if (name == "timeit-kept") {  // what --keep-daemons kept: removed once empty
+      if (!CgroupPopulated(dir)) ::rmdir(dir.c_str());
+      continue;
+    }
+    pid_t pid = 0;
+    std::string start;
+    if (!ParseSeriesName(name, pid, start) || StartTime(proc_root, pid) == start) continue;
+    const std::size_t left = CgroupMembers(dir).size();
+    const bool emptied = KillCgroup(dir, kKillSeconds);
+    const int err = emptied ? RemoveCgroupTree(dir) : EBUSY;
+    std::string note = (err == 0 ? "removed " : "could not remove (" + Why(err) + ") ") + dir +
+                       ", left by a timeit (pid " + std::to_string(pid) + ") that was killed";
+    if (left > 0) note += "; killed the " + std::to_string(left) + " processes still in it";
+    notes.push_back(note);
+  }
+  return notes;
+}
+
+std::unique_ptr<SeriesCgroup> SeriesCgroup::Create(const platforms::SystemRoots& roots,
+                                                   std::string& why,
+                                                   std::vector<std::string>& notes) {
+  const std::optional<platforms::Cgroup2Location> where = platforms::FindCgroup2(roots, why);
+  if (!where) return nullptr;
+  std::unique_ptr<SeriesCgroup> cg(new SeriesCgroup);
+  cg->own_ = where->own_dir;
+  cg->own_is_root_ = where->own_path == "/";
+  if (::access((cg->own_ + "/cgroup.procs").c_str(), W_OK) != 0 ||
+      ::access(cg->own_.c_str(), W_OK) != 0) {
+    why = cg->own_ + " is not writable here (" + Why(errno) +
+          "); as a user, start timeit in a cgroup delegated to you: "
+          "systemd-run --user --scope -p Delegate=yes timeit ...";
+    return nullptr;
+  }
+  for (std::string& note : RemoveStaleSeries(cg->own_, roots.proc)) notes.push_back(note);
+  const std::optional<std::string> start = StartTime(roots.proc, ::getpid());
+  cg->name_ = "timeit-" + std::to_string(::getpid()) + "-" + start.value_or("0");
+  const std::string dir = cg->own_ + "/" + cg->name_;
+  if (::mkdir(dir.c_str(), 0755) != 0) {
+    why = "cannot create " + dir + ": " + Why(errno);
+    return nullptr;
+  }
+  cg->dir_ = dir;  // from here on the destructor removes it
+  cg->dir_fd_ = OpenDirectory(dir);
+  if (!cg->dir_fd_) {
+    why = "cannot open " + dir + ": " + Why(errno);
+    return nullptr;
+  }
+  cg->EnableControllers(where->v1_controllers, notes);
+  return cg;
+}
+
+int SeriesCgroup::EnableInOwn(const std::string& controller) {
+  int err = WriteCgroupFile(own_, "cgroup.subtree_control", "+" + controller);
+  // A cgroup that holds processes cannot give its children controllers
+  // (cgroup v2's "no internal processes" rule; the root is exempt). Where
+  // timeit is alone in it (systemd-run --scope timeit ...), it moves aside.
+  const std::vector<std::string> members = platforms::ReadCgroupWords(own_ + "/cgroup.procs");
+  if (err == EBUSY && !own_is_root_ && !moved_self_ && members.size() == 1 &&
+      members[0] == std::to_string(::getpid())) {
+    const std::string self = own_ + "/" + name_ + ".self";
+    if (::mkdir(self.c_str(), 0755) == 0) {
+      moved_self_ = WriteCgroupFile(self, "cgroup.procs", "0") == 0;
+      if (!moved_self_) ::rmdir(self.c_str());
+    }
+    if (moved_self_) err = WriteCgroupFile(own_, "cgroup.subtree_control", "+" + controller);
+  }
+  if (err == 0) enabled_in_own_.push_back(controller);
+  return err;
+}
+
+void SeriesCgroup::EnableControllers(const std::vector<std::string>& v1_controllers,
+                                     std::vector<std::string>& /*notes*/) {
+  for (const char* c : kWanted) {
+    const bool on_v1 = std::any_of(
+        v1_controllers.begin(), v1_controllers.end(),
+        [&](const std::string& v1) { return platforms::UnifiedControllerName(v1) == c; });
+    std::string why;
+    if (!Contains(platforms::ReadCgroupWords(own_ + "/cgroup.controllers"), c)) {
+      why = on_v1 ? std::string("the ") + c +
+                        " controller is bound to cgroup v1 on this machine (a hybrid hierarchy; "
+                        "boot with systemd.unified_cgroup_hierarchy=1 for cgroup v2 alone)"
+                  : std::string("the ") + c + " controller is not enabled for " + own_ +
+                        " by its parent's cgroup.subtree_control";
+    } else if (!Contains(platforms::ReadCgroupWords(own_ + "/cgroup.subtree_control"), c)) {
+      const int err = EnableInOwn(c);
+      if (err != 0) {
+        why = std::string("cannot enable the ") + c + " controller in " + own_ +
+              "/cgroup.subtree_control (" + Why(err) + ")";
+        if (err == EBUSY)
+          why +=
+              ": other processes are in that cgroup; start timeit in one of its own: "
+              "systemd-run --scope -p Delegate=yes timeit ...";
+      }
+    }
+    if (why.empty()) {
+      const int err = WriteCgroupFile(dir_, "cgroup.subtree_control", std::string("+") + c);
+      if (err != 0)
+        why = std::string("cannot enable the ") + c + " controller in " + dir_ + " (" + Why(err) +
+              ")";
+    }
+    if (why.empty()) {
+      controllers_.emplace_back(c);
+    } else {
+      missing_.emplace_back(c, why);
+    }
+  }
+}
+
+bool SeriesCgroup::HasController(std::string_view controller) const {
+  return Contains(controllers_, controller);
+}
+
+std::string SeriesCgroup::MissingController(std::string_view controller) const {
+  for (const auto& [c, why] : missing_)
+    if (c == controller) return why;
+  return HasController(controller) ? "" : "the " + std::string(controller) + " controller is off";
+}
+
+void SeriesCgroup::BeginRun() {
+  run_dir_ = dir_ + "/run-" + std::to_string(++runs_);
+  if (::mkdir(run_dir_.c_str(), 0755) != 0 && errno != EEXIST)
+    throw SystemError("cannot create the run's cgroup " + run_dir_ + ": " + Why(errno));
+  run_fd_ = OpenDirectory(run_dir_);
+  if (!run_fd_) throw SystemError("cannot open the run's cgroup " + run_dir_ + ": " + Why(errno));
+  run_kill_fd_.Reset(::openat(run_fd_.get(), "cgroup.kill", O_WRONLY | O_CLOEXEC));
+}
+
+std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
+  std::vector<std::string> left;
+  if (run_dir_.empty()) return left;
+  std::vector<pid_t> members = CgroupMembers(run_dir_);
+  for (const pid_t pid : members) left.push_back(DescribeProcess(pid));
+  if (members.empty()) return left;
+  if (!keep) {
+    KillCgroup(run_dir_, kKillSeconds);
+    return left;
+  }
+  const std::string kept = own_ + "/timeit-kept";
+  ::mkdir(kept.c_str(), 0755);
+  // A member may fork while we move it: a few rounds until none is left.
+  for (int round = 0; round < 3 && !members.empty(); ++round) {
+    for (const pid_t pid : members) WriteCgroupFile(kept, "cgroup.procs", std::to_string(pid));
+    members = CgroupMembers(run_dir_);
+  }
+  return left;
+}
+
+bool SeriesCgroup::EndRun(std::string& why) {
+  if (run_dir_.empty()) return true;
+  run_kill_fd_.Reset();
+  run_fd_.Reset();
+  int err = RemoveCgroupTree(run_dir_);
+  if (err == EBUSY && KillCgroup(run_dir_, kKillSeconds)) err = RemoveCgroupTree(run_dir_);
+  if (err != 0) why = "cannot remove the run's cgroup " + run_dir_ + ": " + Why(err);
+  run_dir_.clear();
+  return err == 0;
+}
+
+void SeriesCgroup::Remove() {
+  std::string ignored;
+  EndRun(ignored);
+  dir_fd_.Reset();
+  if (!dir_.empty()) {
+    if (CgroupPopulated(dir_)) KillCgroup(dir_, kKillSeconds);
+    RemoveCgroupTree(dir_);
+  }
+  if (!moved_self_) return;  // controllers enabled in the root stay, as systemd leaves them
+  // Back where we started: <own> may hold processes again only without
+  // controllers for its children.
+  for (const std::string& c : enabled_in_own_)
+    WriteCgroupFile(own_, "cgroup.subtree_control", "-" + c);
+  if (WriteCgroupFile(own_, "cgroup.procs", "0") == 0)
+    ::rmdir((own_ + "/" + name_ + ".self").c_str());
+}
+
+SeriesCgroup::~SeriesCgroup() { Remove(); }
+
+}  // namespace timeit

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platforms/conditions.h"
+#include "platforms/unique_fd.h"
+
+namespace timeit {
+
+/// The cgroups of a series (cgroup v2), all below the cgroup timeit runs in:
+///
+///   <own>/timeit-<pid>-<start>/         the series' cgroup: counters count it
+///   <own>/timeit-<pid>-<start>/run-<k>  one per run, made before it, removed after
+///   <own>/timeit-<pid>-<start>.self     timeit itself, only when it had to leave
+///                                       <own> so that <own> may give its children
+///                                       controllers (see EnableControllers)
+///   <own>/timeit-kept                   --keep-daemons: what outlived its run
+///
+/// <start> is timeit's start time (/proc/self/stat), so that a directory left
+/// by a timeit killed with SIGKILL is told from one of a live timeit even
+/// when its pid was reused; the next series removes it.
+class SeriesCgroup {
+ public:
+  /// The series' cgroup, or null with `why` (no cgroup2, not writable, ...).
+  /// `notes` gets what the user must be told once: stale directories
+  /// removed, controllers that cannot be had and why.
+  static std::unique_ptr<SeriesCgroup> Create(const platforms::SystemRoots& roots, std::string& why,
+                                              std::vector<std::string>& notes);
+  ~SeriesCgroup();
+  SeriesCgroup(const SeriesCgroup&) = delete;
+  SeriesCgroup& operator=(const SeriesCgroup&) = delete;
+
+  /// The series' cgroup directory and an fd on it (PERF_FLAG_PID_CGROUP).
+  const std::string& dir() const { return dir_; }
+  int dir_fd() const { return dir_fd_.get(); }
+  /// Whether each run's cgroup has `controller` ("memory", "io"), and if
+  /// not, why (for the note of the columns that need it).
+  bool HasController(std::string_view controller) const;
+  std::string MissingController(std::string_view controller) const;
+
+  /// Before each run: a fresh cgroup for it. Throws SystemError.
+  void BeginRun();
+  /// The current run's cgroup; -1 / empty between runs.
+  int run_fd() const { return run_fd_.get(); }
+  const std::string& run_dir() const { return run_dir_; }
+  /// The run's cgroup.kill, open for a signal handler; -1 where the kernel
+  /// has none (before 5.14).
+  int run_kill_fd() const { return run_kill_fd_.get(); }
+  /// After the command was reaped: what is still in the run's cgroup, as
+  /// "pid (comm)", killed -- or, with `keep`, moved to <own>/timeit-kept.
+  std::vector<std::string> SweepRun(bool keep);
+  /// After the sources read the run's files: removes the run's cgroup.
+  /// False (and the reason in `why`) when it could not be removed.
+  bool EndRun(std::string& why);
+
+ private:
+  SeriesCgroup() = default;
+  void EnableControllers(const std::vector<std::string>& v1_controllers,
+                         std::vector<std::string>& notes);
+  /// Enables `controller` in <own>'s subtree_control, leaving <own> for a
+  /// .self cgroup once if <own> holds timeit alone; 0 or errno.
+  int EnableInOwn(const std::string& controller);
+  void Remove();
+
+  std::string own_;   ///< the cgroup timeit was started in
+  std::string name_;  ///< timeit-<pid>-<start>
+  std::string dir_;   ///< own_/name_
+  platforms::UniqueFd dir_fd_;
+  std::vector<std::string> controllers_;                      ///< the runs' controllers
+  std::vector<std::pair<std::string, std::string>> missing_;  ///< controller, why
+  std::vector<std::string> enabled_in_own_;                   ///< by us, undone when we move back
+  bool moved_self_ = false;
+  bool own_is_root_ = false;
+  int runs_ = 0;
+  std::string run_dir_;
+  platforms::UniqueFd run_fd_;
+  platforms::UniqueFd run_kill_fd_;
+};
+
+/// Removes the directories of earlier series in `own` whose timeit is gone
+/// (killed with SIGKILL: a series removes its own), killing what was left in
+/// them. Returns a note per directory removed.
+std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::string& proc_root);
+
+}  // namespace timeit
