@@ -36,8 +36,9 @@ OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOp
     attr.inherit = 1;
   }
   OpenedCounter opened;
-  const long fd =
-      ::syscall(SYS_perf_event_open, &attr, pid, -1, options.group_fd, PERF_FLAG_FD_CLOEXEC);
+  const unsigned long flags =
+      PERF_FLAG_FD_CLOEXEC | (options.pid_is_cgroup ? PERF_FLAG_PID_CGROUP : 0);
+  const long fd = ::syscall(SYS_perf_event_open, &attr, pid, options.cpu, options.group_fd, flags);
   if (fd < 0) {
     opened.error = errno;
   } else {

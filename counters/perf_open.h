@@ -24,6 +24,12 @@ struct OpenOptions {
   int group_fd = -1;
   /// read_format gets PERF_FORMAT_GROUP (set on leaders read with ReadGroup).
   bool group_read = false;
+  /// -1: wherever the task runs. A CPU number: count there only, as the
+  /// per-CPU events of cgroup counting do.
+  int cpu = -1;
+  /// `pid` is an open cgroup v2 directory (PERF_FLAG_PID_CGROUP): count the
+  /// tasks of that cgroup and below it while they run on `cpu`.
+  bool pid_is_cgroup = false;
 };
 
 /// An opened counter, or errno.
@@ -32,7 +38,7 @@ struct OpenedCounter {
   int error = 0;
 };
 
-/// perf_event_open on `pid` (0 = this process), any CPU, with
+/// perf_event_open on `pid` (0 = this process) and options.cpu, with
 /// PERF_FLAG_FD_CLOEXEC so the fd never leaks into the measured command;
 /// read_format is TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING for scaling.
 OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOptions& options);

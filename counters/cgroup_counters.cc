@@ -1,0 +1,127 @@
+#include "counters/cgroup_counters.h"
+
+#include <linux/perf_event.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+
+#include "counters/generic_events.h"
+
+namespace timeit::counters {
+namespace {
+
+std::optional<int> Number(std::string_view text) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+std::string CpuName(int cpu) { return "CPU " + std::to_string(cpu); }
+
+}  // namespace
+
+std::optional<std::vector<int>> ParseCpuList(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  std::vector<int> cpus;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    const std::size_t dash = item.find('-');
+    const auto first = Number(item.substr(0, dash));
+    const auto last = dash == std::string_view::npos ? first : Number(item.substr(dash + 1));
+    if (!first || !last || *last < *first) return std::nullopt;
+    for (int c = *first; c <= *last; ++c) cpus.push_back(c);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (cpus.empty()) return std::nullopt;
+  return cpus;
+}
+
+std::vector<int> OnlineCpus() {
+  std::ifstream in("/sys/devices/system/cpu/online");
+  std::string line;
+  if (std::getline(in, line)) {
+    if (auto cpus = ParseCpuList(line)) return *cpus;
+  }
+  std::vector<int> all;
+  const long n = ::sysconf(_SC_NPROCESSORS_ONLN);
+  for (int c = 0; c < n; ++c) all.push_back(c);
+  return all;
+}
+
+int ProbeCgroupCounting(int cgroup_fd) {
+  OpenOptions options;
+  options.tree = false;
+  options.pid_is_cgroup = true;
+  options.cpu = OnlineCpus().front();
+  const OpenedCounter probe = OpenCounter(*FindGenericEvent("task-clock"), cgroup_fd, options);
+  return probe.fd ? 0 : probe.error;
+}
+
+std::string ExplainCgroupCountingErrno(int err) {
+  if (err == EACCES || err == EPERM)
+    return std::string("per-CPU events are not permitted (") + std::strerror(err) +
+           "): they need root, CAP_PERFMON or kernel.perf_event_paranoid <= 0 "
+           "(sysctl kernel.perf_event_paranoid=0)";
+  if (err == EBADF)
+    return std::string("the kernel does not count cgroup v2 directories (") + std::strerror(err) +
+           "): the perf_event controller is bound to cgroup v1 here";
+  return std::string("perf_event_open with PERF_FLAG_PID_CGROUP: ") + std::strerror(err);
+}
+
+CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,
+                               int cgroup_fd, const std::vector<int>& cpus,
+                               std::string pmu_counters)
+    : events_(events), cpus_(cpus), pmu_counters_(std::move(pmu_counters)) {
+  OpenOptions options;
+  options.user_only = user_only;
+  options.pid_is_cgroup = true;
+  per_cpu_.reserve(cpus_.size());
+  for (const int cpu : cpus_) {
+    options.cpu = cpu;
+    per_cpu_.emplace_back(events_, cgroup_fd, options);
+  }
+  baseline_.resize(cpus_.size());
+  baseline_ok_.resize(cpus_.size());
+}
+
+void CgroupCounters::BeforeStart() {
+  for (std::size_t c = 0; c < per_cpu_.size(); ++c) per_cpu_[c].Read(baseline_[c], baseline_ok_[c]);
+}
+
+std::vector<CounterReading> CgroupCounters::Collect() {
+  std::vector<std::vector<TargetDelta>> deltas(events_.size());
+  std::vector<CounterReading> readings(events_.size());
+  std::vector<RawCount> now;
+  std::vector<bool> ok;
+  for (std::size_t c = 0; c < per_cpu_.size(); ++c) {
+    per_cpu_[c].Read(now, ok);
+    for (std::size_t e = 0; e < events_.size(); ++e) {
+      CounterReading& r = readings[e];
+      if (const int err = per_cpu_[c].open_error(e); err != 0 && r.reason.empty()) {
+        r.status = StatusFromOpenErrno(err);
+        r.reason = "perf_event_open on " + CpuName(cpus_[c]) + ": " + ExplainOpenErrno(err);
+      } else if ((!ok[e] || !baseline_ok_[c][e]) && r.reason.empty()) {
+        r.reason = "read on " + CpuName(cpus_[c]) + " failed";
+      }
+      const RawCount& b = baseline_[c][e];
+      deltas[e].push_back(TargetDelta{now[e].value - b.value, now[e].time_enabled - b.time_enabled,
+                                      now[e].time_running - b.time_running});
+    }
+  }
+  for (std::size_t e = 0; e < events_.size(); ++e) {
+    if (!readings[e].reason.empty()) continue;  // failed on some CPU: never a partial sum
+    readings[e] = SumScaled(deltas[e]);
+    if (readings[e].status == EventStatus::kNotCounted &&
+        readings[e].reason.starts_with("no PMU") && !pmu_counters_.empty())
+      readings[e].reason += " (" + pmu_counters_ + ")";
+  }
+  return readings;
+}
+
+}  // namespace timeit::counters

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "counters/event_groups.h"
+#include "counters/run_counters.h"
+
+namespace timeit::counters {
+
+/// Counts a cgroup as `perf stat -a -G` does: every event opened once per
+/// online CPU with PERF_FLAG_PID_CGROUP, counting while a task of the cgroup
+/// (or of a cgroup below it) runs on that CPU. Nothing is copied into a
+/// child at fork, so a fork-heavy run costs what it costs without timeit;
+/// the price is a read per group per CPU before and after each run. A run's
+/// counts are the deltas of those reads, each CPU's scaled by its own
+/// enabled/running (for a cgroup event both advance only while the cgroup
+/// runs there) before they are summed.
+///
+/// Unlike inheritance, which starts at the child's exec, this counts from
+/// the child's creation in the cgroup: the few system calls timeit's child
+/// makes before its exec (resetting signals, its process group) are in the
+/// counts.
+class CgroupCounters : public RunCounters {
+ public:
+  CgroupCounters(const std::vector<EventEncoding>& events, bool user_only, int cgroup_fd,
+                 const std::vector<int>& cpus, std::string pmu_counters = {});
+
+  void BeforeStart() override;
+  bool AttachesBeforeExec() const override { return false; }
+  std::vector<CounterReading> Collect() override;
+  /// Counts since the last BeforeStart (for --count-cgroup, read the same way).
+  std::size_t cpus() const { return cpus_.size(); }
+
+ private:
+  std::vector<EventEncoding> events_;
+  std::vector<int> cpus_;
+  std::string pmu_counters_;
+  std::vector<EventGroups> per_cpu_;
+  std::vector<std::vector<RawCount>> baseline_;  ///< per CPU, per event
+  std::vector<std::vector<bool>> baseline_ok_;
+};
+
+/// Whether a per-CPU event can be opened on the cgroup `cgroup_fd` here:
+/// 0, or errno -- EACCES where perf_event_paranoid > 0 and timeit lacks
+/// CAP_PERFMON, EBADF where the perf_event controller is bound to cgroup v1.
+int ProbeCgroupCounting(int cgroup_fd);
+
+/// What ProbeCgroupCounting's errno means, and what to do about it.
+std::string ExplainCgroupCountingErrno(int err);
+
+/// "0-3,8,10-11" -> {0, 1, 2, 3, 8, 10, 11}; nullopt when malformed.
+std::optional<std::vector<int>> ParseCpuList(std::string_view text);
+
+/// This machine's online CPUs (/sys/devices/system/cpu/online, never a
+/// fixture tree: the events are opened on this kernel).
+std::vector<int> OnlineCpus();
+
+}  // namespace timeit::counters

@@ -1,0 +1,85 @@
+#include "counters/event_groups.h"
+
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+
+namespace timeit::counters {
+namespace {
+
+bool NeverMultiplexed(const EventEncoding& e) {
+  return e.type == PERF_TYPE_SOFTWARE || e.type == PERF_TYPE_TRACEPOINT;
+}
+
+}  // namespace
+
+EventGroups::EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options)
+    : open_errors_(events.size(), 0) {
+  options.tree = false;
+  options.group_read = true;
+  options.group_fd = -1;
+  int shared = -1;  // index of the software/tracepoint group
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (NeverMultiplexed(events[i]) && shared >= 0) {
+      OpenOptions member = options;
+      member.group_fd = groups_[static_cast<std::size_t>(shared)].leader.get();
+      OpenedCounter m = OpenCounter(events[i], pid, member);
+      if (m.fd) {
+        groups_[static_cast<std::size_t>(shared)].members.push_back(std::move(m.fd));
+        groups_[static_cast<std::size_t>(shared)].events.push_back(i);
+        continue;
+      }
+    }
+    OpenedCounter leader = OpenCounter(events[i], pid, options);
+    if (!leader.fd) {
+      open_errors_[i] = leader.error;
+      continue;
+    }
+    if (NeverMultiplexed(events[i]) && shared < 0) shared = static_cast<int>(groups_.size());
+    Group g;
+    g.leader = std::move(leader.fd);
+    g.events.push_back(i);
+    groups_.push_back(std::move(g));
+  }
+  // Opened disabled (a leader always is); counting from here on.
+  for (Group& g : groups_) ::ioctl(g.leader.get(), PERF_EVENT_IOC_ENABLE, 0);
+}
+
+void EventGroups::Read(std::vector<RawCount>& out, std::vector<bool>& ok) const {
+  out.assign(open_errors_.size(), RawCount{});
+  ok.assign(open_errors_.size(), false);
+  GroupCount now;
+  for (const Group& g : groups_) {
+    if (!ReadGroup(g.leader.get(), g.events.size(), now)) continue;
+    for (std::size_t k = 0; k < g.events.size(); ++k) {
+      out[g.events[k]] = RawCount{now.values[k], now.time_enabled, now.time_running};
+      ok[g.events[k]] = true;
+    }
+  }
+}
+
+CounterReading SumScaled(const std::vector<TargetDelta>& targets) {
+  double scaled = 0;
+  std::uint64_t enabled = 0, running = 0, enabled_where_ran = 0;
+  for (const TargetDelta& t : targets) {
+    enabled += t.enabled;
+    running += t.running;
+    if (t.running == 0) continue;
+    enabled_where_ran += t.enabled;
+    scaled += static_cast<double>(t.value) * static_cast<double>(t.enabled) /
+              static_cast<double>(t.running);
+  }
+  CounterReading r;
+  if (running == 0) {
+    r.status = EventStatus::kNotCounted;
+    r.reason = enabled == 0 ? "never enabled (nothing of the run ran where it counts)"
+                            : "no PMU counter was free during this run";
+    return r;
+  }
+  const double fraction = static_cast<double>(running) / static_cast<double>(enabled);
+  r.running_fraction = fraction > 1.0 ? 1.0 : fraction;
+  r.value = scaled * static_cast<double>(enabled) / static_cast<double>(enabled_where_ran);
+  r.status = running < enabled ? EventStatus::kMultiplexed : EventStatus::kCounted;
+  return r;
+}
+
+}  // namespace timeit::counters

@@ -1,0 +1,25 @@
+#include "counters/run_counters.h"
+
+namespace timeit::counters {
+namespace {
+
+class InheritedCounters : public RunCounters {
+ public:
+  InheritedCounters(std::vector<EventEncoding> events, bool user_only, std::string pmu_counters)
+      : tree_(std::move(events), user_only, std::move(pmu_counters)) {}
+  void Attach(pid_t pid) override { tree_.Attach(pid); }
+  bool AttachesBeforeExec() const override { return true; }
+  std::vector<CounterReading> Collect() override { return tree_.Collect(); }
+
+ private:
+  TreeCounters tree_;
+};
+
+}  // namespace
+
+std::unique_ptr<RunCounters> CountByInheritance(std::vector<EventEncoding> events, bool user_only,
+                                                std::string pmu_counters) {
+  return std::make_unique<InheritedCounters>(std::move(events), user_only, std::move(pmu_counters));
+}
+
+}  // namespace timeit::counters

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "counters/event_encoding.h"
+#include "counters/tree_counters.h"
+
+namespace timeit::counters {
+
+/// How a series counts each run's events. The counter source holds one and
+/// does not care which: by inheritance over the run's process tree
+/// (TreeCounters), per CPU over the run's cgroup (CgroupCounters), or over
+/// a process that is not timeit's (ProcessCounters, --count-pid).
+class RunCounters {
+ public:
+  virtual ~RunCounters() = default;
+  /// Before the run's child is created: what the run starts from.
+  virtual void BeforeStart() {}
+  /// The child `pid` exists and waits before exec.
+  virtual void Attach(pid_t /*pid*/) {}
+  /// Whether Attach needs the child held before exec.
+  virtual bool AttachesBeforeExec() const = 0;
+  /// After the run: one reading per event, in order, each scaled by its own
+  /// enabled/running over this run alone.
+  virtual std::vector<CounterReading> Collect() = 0;
+};
+
+/// TreeCounters behind the interface: events opened once on timeit,
+/// inherited by each run's child and folded back when it exits.
+std::unique_ptr<RunCounters> CountByInheritance(std::vector<EventEncoding> events, bool user_only,
+                                                std::string pmu_counters);
+
+}  // namespace timeit::counters
