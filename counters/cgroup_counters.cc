@@ -76,8 +76,11 @@ std::string ExplainCgroupCountingErrno(int err) {
 
 CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,
                                int cgroup_fd, const std::vector<int>& cpus,
-                               std::string pmu_counters)
-    : events_(events), cpus_(cpus), pmu_counters_(std::move(pmu_counters)) {
+                               std::string pmu_counters, bool idle_is_zero)
+    : events_(events),
+      cpus_(cpus),
+      pmu_counters_(std::move(pmu_counters)),
+      idle_is_zero_(idle_is_zero) {
   OpenOptions options;
   options.user_only = user_only;
   options.pid_is_cgroup = true;
@@ -116,7 +119,7 @@ std::vector<CounterReading> CgroupCounters::Collect() {
   }
   for (std::size_t e = 0; e < events_.size(); ++e) {
     if (!readings[e].reason.empty()) continue;  // failed on some CPU: never a partial sum
-    readings[e] = SumScaled(deltas[e]);
+    readings[e] = SumScaled(deltas[e], idle_is_zero_);
     if (readings[e].status == EventStatus::kNotCounted &&
         readings[e].reason.starts_with("no PMU") && !pmu_counters_.empty())
       readings[e].reason += " (" + pmu_counters_ + ")";

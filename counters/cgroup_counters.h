@@ -25,19 +25,22 @@ namespace timeit::counters {
 /// counts.
 class CgroupCounters : public RunCounters {
  public:
+  /// `idle_is_zero`: a run during which nothing of the cgroup ran counts 0
+  /// (another cgroup than the run's, --count-cgroup; see SumScaled).
   CgroupCounters(const std::vector<EventEncoding>& events, bool user_only, int cgroup_fd,
-                 const std::vector<int>& cpus, std::string pmu_counters = {});
+                 const std::vector<int>& cpus, std::string pmu_counters = {},
+                 bool idle_is_zero = false);
 
   void BeforeStart() override;
   bool AttachesBeforeExec() const override { return false; }
   std::vector<CounterReading> Collect() override;
-  /// Counts since the last BeforeStart (for --count-cgroup, read the same way).
   std::size_t cpus() const { return cpus_.size(); }
 
  private:
   std::vector<EventEncoding> events_;
   std::vector<int> cpus_;
   std::string pmu_counters_;
+  bool idle_is_zero_;
   std::vector<EventGroups> per_cpu_;
   std::vector<std::vector<RawCount>> baseline_;  ///< per CPU, per event
   std::vector<std::vector<bool>> baseline_ok_;

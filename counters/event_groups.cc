@@ -57,7 +57,7 @@ void EventGroups::Read(std::vector<RawCount>& out, std::vector<bool>& ok) const 
   }
 }
 
-CounterReading SumScaled(const std::vector<TargetDelta>& targets) {
+CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero) {
   double scaled = 0;
   std::uint64_t enabled = 0, running = 0, enabled_where_ran = 0;
   for (const TargetDelta& t : targets) {
@@ -69,6 +69,11 @@ CounterReading SumScaled(const std::vector<TargetDelta>& targets) {
               static_cast<double>(t.running);
   }
   CounterReading r;
+  if (enabled == 0 && idle_is_zero) {
+    r.status = EventStatus::kCounted;
+    r.value = 0;
+    return r;
+  }
   if (running == 0) {
     r.status = EventStatus::kNotCounted;
     r.reason = enabled == 0 ? "never enabled (nothing of the run ran where it counts)"

@@ -50,7 +50,10 @@ struct TargetDelta {
 /// own enabled/running, then summed. A target the event ran on for none of
 /// its enabled time (every rotation lost) has no count of its own; its share
 /// is taken at the rate of the targets where it ran, by their enabled time,
-/// and the reading is multiplexed. None ran at all: not counted.
-CounterReading SumScaled(const std::vector<TargetDelta>& targets);
+/// and the reading is multiplexed. None ran at all: not counted -- unless
+/// `idle_is_zero`, for a target that may truly do nothing during a run (a
+/// server waiting for its client): no enabled time at all is then a count of
+/// 0, since an event is enabled whenever its task or cgroup runs.
+CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero = false);
 
 }  // namespace timeit::counters

@@ -35,6 +35,7 @@ OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOp
     attr.enable_on_exec = member ? 0 : 1;
     attr.inherit = 1;
   }
+  if (options.inherit) attr.inherit = 1;
   OpenedCounter opened;
   const unsigned long flags =
       PERF_FLAG_FD_CLOEXEC | (options.pid_is_cgroup ? PERF_FLAG_PID_CGROUP : 0);

@@ -30,6 +30,9 @@ struct OpenOptions {
   /// `pid` is an open cgroup v2 directory (PERF_FLAG_PID_CGROUP): count the
   /// tasks of that cgroup and below it while they run on `cpu`.
   bool pid_is_cgroup = false;
+  /// inherit=1 without `tree`'s enable_on_exec: a running process's new
+  /// threads and children are counted too (perf stat -p's way).
+  bool inherit = false;
 };
 
 /// An opened counter, or errno.
