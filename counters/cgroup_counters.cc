@@ -3,6 +3,7 @@
 #include <linux/perf_event.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -76,21 +77,29 @@ std::string ExplainCgroupCountingErrno(int err) {
 
 CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,
                                int cgroup_fd, const std::vector<int>& cpus,
-                               std::string pmu_counters, bool idle_is_zero)
+                               std::string pmu_counters, bool idle_is_zero,
+                               std::vector<std::vector<std::size_t>> rotation)
     : events_(events),
       cpus_(cpus),
       pmu_counters_(std::move(pmu_counters)),
-      idle_is_zero_(idle_is_zero) {
+      idle_is_zero_(idle_is_zero),
+      rotation_(std::move(rotation)) {
   OpenOptions options;
   options.user_only = user_only;
   options.pid_is_cgroup = true;
   per_cpu_.reserve(cpus_.size());
   for (const int cpu : cpus_) {
     options.cpu = cpu;
-    per_cpu_.emplace_back(events_, cgroup_fd, options);
+    per_cpu_.emplace_back(events_, cgroup_fd, options, rotation_);
   }
   baseline_.resize(cpus_.size());
   baseline_ok_.resize(cpus_.size());
+  if (!rotation_.empty()) SelectGroup(0);
+}
+
+void CgroupCounters::SelectGroup(std::size_t group) {
+  current_ = group % std::max<std::size_t>(1, rotation_.size());
+  for (EventGroups& cpu : per_cpu_) cpu.SelectRotationGroup(current_);
 }
 
 void CgroupCounters::BeforeStart() {
@@ -115,6 +124,14 @@ std::vector<CounterReading> CgroupCounters::Collect() {
       const RawCount& b = baseline_[c][e];
       deltas[e].push_back(TargetDelta{now[e].value - b.value, now[e].time_enabled - b.time_enabled,
                                       now[e].time_running - b.time_running});
+    }
+  }
+  for (std::size_t g = 0; g < rotation_.size(); ++g) {
+    if (g == current_) continue;
+    for (std::size_t e : rotation_[g]) {
+      readings[e].status = EventStatus::kOtherRun;
+      readings[e].reason = "--rotate: counted in the runs of group " + std::to_string(g + 1) +
+                           " of " + std::to_string(rotation_.size());
     }
   }
   for (std::size_t e = 0; e < events_.size(); ++e) {

@@ -27,10 +27,14 @@ class CgroupCounters : public RunCounters {
  public:
   /// `idle_is_zero`: a run during which nothing of the cgroup ran counts 0
   /// (another cgroup than the run's, --count-cgroup; see SumScaled).
+  /// `rotation` (--rotate): groups of event indices, each one perf group per
+  /// CPU, of which the selected one is enabled for a run (ioctl) and the
+  /// others are disabled.
   CgroupCounters(const std::vector<EventEncoding>& events, bool user_only, int cgroup_fd,
                  const std::vector<int>& cpus, std::string pmu_counters = {},
-                 bool idle_is_zero = false);
+                 bool idle_is_zero = false, std::vector<std::vector<std::size_t>> rotation = {});
 
+  void SelectGroup(std::size_t group) override;
   void BeforeStart() override;
   bool AttachesBeforeExec() const override { return false; }
   std::vector<CounterReading> Collect() override;
@@ -41,6 +45,8 @@ class CgroupCounters : public RunCounters {
   std::vector<int> cpus_;
   std::string pmu_counters_;
   bool idle_is_zero_;
+  std::vector<std::vector<std::size_t>> rotation_;
+  std::size_t current_ = 0;  ///< the selected rotation group
   std::vector<EventGroups> per_cpu_;
   std::vector<std::vector<RawCount>> baseline_;  ///< per CPU, per event
   std::vector<std::vector<bool>> baseline_ok_;

@@ -12,13 +12,18 @@ bool NeverMultiplexed(const EventEncoding& e) {
 
 }  // namespace
 
-EventGroups::EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options)
+EventGroups::EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options,
+                         const std::vector<std::vector<std::size_t>>& rotation)
     : open_errors_(events.size(), 0) {
   options.tree = false;
   options.group_read = true;
   options.group_fd = -1;
+  std::vector<bool> rotated(events.size(), false);
+  for (const auto& group : rotation)
+    for (std::size_t e : group) rotated[e] = true;
   int shared = -1;  // index of the software/tracepoint group
   for (std::size_t i = 0; i < events.size(); ++i) {
+    if (rotated[i]) continue;
     if (NeverMultiplexed(events[i]) && shared >= 0) {
       OpenOptions member = options;
       member.group_fd = groups_[static_cast<std::size_t>(shared)].leader.get();
@@ -42,6 +47,39 @@ EventGroups::EventGroups(const std::vector<EventEncoding>& events, pid_t pid, Op
   }
   // Opened disabled (a leader always is); counting from here on.
   for (Group& g : groups_) ::ioctl(g.leader.get(), PERF_EVENT_IOC_ENABLE, 0);
+  for (std::size_t g = 0; g < rotation.size(); ++g)
+    OpenRotationGroup(events, pid, options, rotation[g], static_cast<int>(g));
+}
+
+void EventGroups::OpenRotationGroup(const std::vector<EventEncoding>& events, pid_t pid,
+                                    const OpenOptions& options,
+                                    const std::vector<std::size_t>& group, int index) {
+  Group g;
+  g.rotation = index;
+  for (std::size_t e : group) {
+    OpenOptions o = options;
+    o.group_fd = g.leader ? g.leader.get() : -1;
+    OpenedCounter c = OpenCounter(events[e], pid, o);
+    if (!c.fd) {  // the group counts as one or not at all
+      for (std::size_t f : group) open_errors_[f] = c.error;
+      return;
+    }
+    if (g.leader) {
+      g.members.push_back(std::move(c.fd));
+    } else {
+      g.leader = std::move(c.fd);
+    }
+    g.events.push_back(e);
+  }
+  groups_.push_back(std::move(g));  // disabled until selected
+}
+
+void EventGroups::SelectRotationGroup(std::size_t group) {
+  for (Group& g : groups_) {
+    if (g.rotation < 0) continue;
+    const bool on = static_cast<std::size_t>(g.rotation) == group;
+    ::ioctl(g.leader.get(), on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+  }
 }
 
 void EventGroups::Read(std::vector<RawCount>& out, std::vector<bool>& ok) const {

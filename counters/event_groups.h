@@ -20,8 +20,13 @@ namespace timeit::counters {
 class EventGroups {
  public:
   /// `options` says how (cpu, pid_is_cgroup, user_only); `tree` and
-  /// `group_fd` are set here.
-  EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options);
+  /// `group_fd` are set here. `rotation` (--rotate): groups of event
+  /// indices, each opened as one perf group, disabled until selected.
+  EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options,
+              const std::vector<std::vector<std::size_t>>& rotation = {});
+
+  /// Enables rotation group `group` and disables the others (ioctl).
+  void SelectRotationGroup(std::size_t group);
 
   /// Every event's value and times now; ok[e] false where its group could
   /// not be opened or read (errno in open_error, or a failed read).
@@ -34,7 +39,11 @@ class EventGroups {
     platforms::UniqueFd leader;
     std::vector<platforms::UniqueFd> members;
     std::vector<std::size_t> events;  ///< leader first
+    int rotation = -1;                ///< its --rotate group, or -1: always counting
   };
+  void OpenRotationGroup(const std::vector<EventEncoding>& events, pid_t pid,
+                         const OpenOptions& options, const std::vector<std::size_t>& group,
+                         int index);
   std::vector<Group> groups_;
   std::vector<int> open_errors_;
 };

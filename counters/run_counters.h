@@ -19,6 +19,9 @@ namespace timeit::counters {
 class RunCounters {
  public:
   virtual ~RunCounters() = default;
+  /// --rotate: the rotation group the next run counts (an index into the
+  /// groups given at construction); the other groups' events are kOtherRun.
+  virtual void SelectGroup(std::size_t /*group*/) {}
   /// Before the run's child is created: what the run starts from.
   virtual void BeforeStart() {}
   /// The child `pid` exists and waits before exec.
@@ -31,8 +34,10 @@ class RunCounters {
 };
 
 /// TreeCounters behind the interface: events opened once on timeit,
-/// inherited by each run's child and folded back when it exits.
-std::unique_ptr<RunCounters> CountByInheritance(std::vector<EventEncoding> events, bool user_only,
-                                                std::string pmu_counters);
+/// inherited by each run's child and folded back when it exits; `rotation`
+/// as TreeCounters takes it.
+std::unique_ptr<RunCounters> CountByInheritance(
+    std::vector<EventEncoding> events, bool user_only, std::string pmu_counters,
+    std::vector<std::vector<std::size_t>> rotation = {});
 
 }  // namespace timeit::counters

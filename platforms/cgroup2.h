@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "platforms/conditions.h"
+#include "platforms/system_roots.h"
 
 namespace timeit::platforms {
 

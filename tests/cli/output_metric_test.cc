@@ -37,9 +37,9 @@ std::string SmackScript(const TempDir& dir) {
 
 TEST(OutputMetricTest, LastMatchOfEachRunIsItsValue) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      {"-n", "3", "--no-counters", "--metric", kQps, "-o", "q.csv", "sh", SmackScript(dir)}, "",
-      dir.path());
+  const ProcessResult r = RunTimeit({"-n", "3", "--no-counters", "--no-cgroup", "--metric", kQps,
+                                     "-o", "q.csv", "sh", SmackScript(dir)},
+                                    "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "q.csv");
   // The warm-up run and 3 measured runs, each its own last figure.
@@ -60,8 +60,9 @@ TEST(OutputMetricTest, LastMatchOfEachRunIsItsValue) {
 TEST(OutputMetricTest, NoMatchOrNoNumberIsAnEmptyCellAndANote) {
   TempDir dir;
   const ProcessResult r = RunTimeit(
-      {"-n", "2", "-w", "0", "--no-counters", "--metric", "qps=Queries per second: (\\S+)",
-       "--metric", "tps=Transactions: (\\d+)", "-o", "q.csv", "sh", "-c",
+      {"-n", "2", "-w", "0", "--no-counters", "--no-cgroup", "--metric",
+       "qps=Queries per second: (\\S+)", "--metric", "tps=Transactions: (\\d+)", "-o", "q.csv",
+       "sh", "-c",
        "echo 'Queries per second: 1.2k'; [ -e once ] || echo 'Transactions: 7'; touch once"},
       "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;

@@ -27,9 +27,9 @@ TEST(RunProgressTest, SilentCommandKeepsOneRewrittenLine) {
   TempDir dir;
   // Output inherited (the default): the line ends in a line break and is
   // taken back (cursor up, erase) while the command printed nothing.
-  const ProcessResult r = RunTimeit(
-      {"-n", "3", "-w", "1", "--no-counters", "--progress", "bar", "-o", "s.csv", "sleep", "0"}, "",
-      dir.path());
+  const ProcessResult r = RunTimeit({"-n", "3", "-w", "1", "--no-counters", "--no-cgroup",
+                                     "--progress", "bar", "-o", "s.csv", "sleep", "0"},
+                                    "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("timeit: warm-up 1/1  elapsed 0:00\n"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(std::string(kUpAndErase) + "timeit: run 1/3  elapsed "), std::string::npos)
@@ -42,9 +42,10 @@ TEST(RunProgressTest, SilentCommandKeepsOneRewrittenLine) {
 
 TEST(RunProgressTest, CommandOutputIsNeverOverwritten) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "2", "-w", "1", "--no-counters", "--progress", "bar",
-                                     "-o", "s.csv", "sh", "-c", "echo out; echo err >&2"},
-                                    "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "-w", "1", "--no-counters", "--no-cgroup", "--progress", "bar", "-o",
+                 "s.csv", "sh", "-c", "echo out; echo err >&2"},
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(Count(r.err, kUpAndErase), 0u) << r.err;
   EXPECT_NE(r.err.find("timeit: warm-up 1/1  elapsed 0:00\nerr\n"), std::string::npos) << r.err;
@@ -55,9 +56,10 @@ TEST(RunProgressTest, CommandOutputIsNeverOverwritten) {
 
 TEST(RunProgressTest, OutputElsewhereRewritesTheLineWithoutBreaks) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "2", "-w", "1", "--no-counters", "--progress", "bar",
-                                     "--command-output", "null", "-o", "s.csv", "echo", "hi"},
-                                    "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "-w", "1", "--no-counters", "--no-cgroup", "--progress", "bar",
+                 "--command-output", "null", "-o", "s.csv", "echo", "hi"},
+                "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("\r\033[Ktimeit: warm-up 1/1  elapsed 0:00\r\033[Ktimeit: run 1/2"),
             std::string::npos)

@@ -93,7 +93,11 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
   std::vector<const char*> argv = {"timeit"};
   for (const std::string& a : args) argv.push_back(a.c_str());
   const RunOptions o = ParseRunOptions(static_cast<int>(argv.size()), argv.data());
-  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
+  // Each run in its own cgroup where this machine has one, as RunMain does:
+  // ten thousand cgroups made and removed must leave no fd behind either.
+  CgroupOffer offer;
+  const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(o, offer);
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer);
   sources.push_back(std::move(probe));
   std::vector<std::string> columns;
   for (const auto& s : sources)
@@ -131,7 +135,8 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
                     .prepare = nullptr,
                     .cleanup = nullptr,
                     .teardown = nullptr,
-                    .csv_name = o.output};
+                    .csv_name = o.output,
+                    .cgroup = cgroup.get()};
   return RunLoop(parts).Run();
 }
 

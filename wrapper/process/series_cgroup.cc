@@ -225,7 +225,7 @@ std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
     KillCgroup(run_dir_, kKillSeconds);
     return left;
   }
-  const std::string kept = own_ + "/timeit-kept";
+  const std::string kept = kept_dir();
   ::mkdir(kept.c_str(), 0755);
   // A member may fork while we move it: a few rounds until none is left.
   for (int round = 0; round < 3 && !members.empty(); ++round) {

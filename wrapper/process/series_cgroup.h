@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "platforms/conditions.h"
+#include "platforms/system_roots.h"
 #include "platforms/unique_fd.h"
 
 namespace timeit {
@@ -42,6 +42,10 @@ class SeriesCgroup {
   /// not, why (for the note of the columns that need it).
   bool HasController(std::string_view controller) const;
   std::string MissingController(std::string_view controller) const;
+  const std::vector<std::string>& controllers() const { return controllers_; }
+  const std::vector<std::pair<std::string, std::string>>& missing() const { return missing_; }
+  /// Where --keep-daemons puts what outlives a run.
+  std::string kept_dir() const { return own_ + "/timeit-kept"; }
 
   /// Before each run: a fresh cgroup for it. Throws SystemError.
   void BeginRun();

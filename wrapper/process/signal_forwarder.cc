@@ -1,6 +1,7 @@
 #include "wrapper/process/signal_forwarder.h"
 
 #include <sys/time.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cmath>
@@ -9,6 +10,7 @@ namespace timeit {
 namespace {
 
 volatile sig_atomic_t g_target = 0;
+volatile sig_atomic_t g_cgroup_kill = -1;
 volatile sig_atomic_t g_received = 0;
 volatile sig_atomic_t g_timed_out = 0;
 
@@ -17,6 +19,11 @@ void OnSignal(int sig) {
   const pid_t target = g_target;
   if (sig == SIGALRM) {
     g_timed_out = 1;
+    const int cgroup_kill = g_cgroup_kill;
+    if (cgroup_kill >= 0) {
+      const ssize_t ignored = ::write(cgroup_kill, "1", 1);
+      (void)ignored;
+    }
     if (target > 0) ::kill(-target, SIGKILL);
   } else {
     if (g_received == 0) g_received = sig;
@@ -52,7 +59,10 @@ SignalForwarder::~SignalForwarder() {
     if (installed_[i]) ::sigaction(kSignals[i], &previous_[i], nullptr);
 }
 
-void SignalForwarder::SetTarget(pid_t process_group) { g_target = process_group; }
+void SignalForwarder::SetTarget(pid_t process_group, int cgroup_kill) {
+  g_cgroup_kill = process_group > 0 ? cgroup_kill : -1;
+  g_target = process_group;
+}
 
 int SignalForwarder::received_signal() const { return g_received; }
 

@@ -223,7 +223,9 @@ int RunMain(int argc, char** argv) {
     return kExitOk;
   }
   LaunchSpec spec = CommandSpec(o);
-  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o);
+  CgroupOffer offer;
+  const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(o, offer);
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer);
   const std::vector<std::string> metric_columns = MetricColumns(sources);
   const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
   const bool csv_on_stdout = csv_path == "-";
@@ -262,7 +264,8 @@ int RunMain(int argc, char** argv) {
                     .teardown = ShellLauncher(o.teardown, spec),
                     .csv_name = csv_on_stdout ? std::string("stdout") : csv_path,
                     .report = csv_on_stdout ? stderr : stdout,
-                    .stop = stop ? &*stop : nullptr};
+                    .stop = stop ? &*stop : nullptr,
+                    .cgroup = cgroup.get()};
   if (!o.configs.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();

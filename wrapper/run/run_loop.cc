@@ -105,8 +105,9 @@ ProgressPoint RunLoop::Where(const PlannedRun& run) const {
 
 std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
   const RunOptions& o = p_.options;
-  const pid_t pid = p_.command.Start(hold_before_exec_);
-  p_.signals.SetTarget(pid);
+  const int cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1;
+  const pid_t pid = p_.command.Start(hold_before_exec_, cgroup_fd);
+  p_.signals.SetTarget(pid, p_.cgroup != nullptr ? p_.cgroup->run_kill_fd() : -1);
   if (p_.signals.received_signal() != 0) {  // arrived before the group existed
     p_.command.Abandon();
     p_.signals.SetTarget(0);
@@ -115,13 +116,16 @@ std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
   for (auto& s : p_.sources) s->AttachBeforeExec(pid);
   if (o.timeout) p_.signals.ArmTimeout(*o.timeout);
   p_.command.Release();
-  Measured m{.exit = p_.command.Wait()};
+  Measured m;
+  m.exit = p_.command.Wait();
   m.timed_out = o.timeout && p_.signals.DisarmTimeout();
-  ReapExitedOrphans(m.exit.usage);
-  m.leftovers = KillLeftovers(pid, m.exit.usage);
+  SweepLeftovers(pid, m);
   p_.signals.SetTarget(0);
   p_.output.AfterRun();  // the sources reading the output have all of it
 
+  if (const int err = p_.command.placement_errno(); err != 0)
+    throw SystemError("cannot place the command in its cgroup " + p_.cgroup->run_dir() + ": " +
+                      std::strerror(err));
   if (WIFEXITED(m.exit.wait_status) && WEXITSTATUS(m.exit.wait_status) == 127 &&
       p_.command.exec_errno() != 0) {
     Say(p_.command.spec().path + ": " + std::strerror(p_.command.exec_errno()));
@@ -132,21 +136,56 @@ std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
   return m;
 }
 
+void RunLoop::SweepLeftovers(pid_t pid, Measured& m) {
+  // The cgroup holds every descendant, setsid daemons included: killed
+  // first, they are then reaped with the rest below.
+  const bool keep = p_.options.keep_daemons;
+  if (p_.cgroup != nullptr && !keep) m.killed = p_.cgroup->SweepRun(/*keep=*/false);
+  ReapExitedOrphans(m.exit.usage);
+  m.leftovers = KillLeftovers(pid, m.exit.usage);
+  if (p_.cgroup != nullptr && keep) m.kept = p_.cgroup->SweepRun(/*keep=*/true);
+}
+
+void RunLoop::NoteLeftovers(const PlannedRun& run, const Measured& m) {
+  auto join = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+    return text;
+  };
+  std::string note;
+  if (!m.killed.empty()) {
+    note = "left running when the command exited, killed: " + join(m.killed);
+  } else if (m.leftovers > 0 && (p_.cgroup == nullptr || p_.options.keep_daemons)) {
+    note = "processes of the command outlived it in its process group and were killed";
+  }
+  if (!m.kept.empty()) {
+    note += (note.empty() ? "" : "; ") + std::string("left running when the command exited, ") +
+            "kept (--keep-daemons) in " + p_.cgroup->kept_dir() + ": " + join(m.kept);
+  }
+  if (note.empty()) return;
+  // Each run's row names its own; the terminal hears it once.
+  if (!leftovers_reported_ && !p_.options.quiet)
+    Say("run " + std::to_string(run.number) + ": " + note + " (reported once)");
+  const bool first = !leftovers_reported_;
+  leftovers_reported_ = true;
+  if (first || !m.killed.empty() || !m.kept.empty()) AppendNote(notes_, note);
+}
+
 void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   values_.clear();
   for (auto& s : p_.sources) s->Collect(m.exit, values_);
   PrintNotes(run.number);
   for (auto& s : p_.sources) {
-    for (const std::string& note : s->RowNotes()) notes_ += (notes_.empty() ? "" : "; ") + note;
+    for (const std::string& note : s->RowNotes()) AppendNote(notes_, note);
   }
-  if (m.leftovers > 0 && !leftovers_reported_) {
-    leftovers_reported_ = true;
-    const std::string note =
-        "processes of the command outlived it in its process group and were killed";
-    if (!p_.options.quiet)
-      Say("run " + std::to_string(run.number) + ": " + note + " (reported once)");
-    AppendNote(notes_, note);
-  }
+  NoteLeftovers(run, m);
+}
+
+void RunLoop::EndRunCgroup() {
+  std::string why;
+  if (p_.cgroup == nullptr || p_.cgroup->EndRun(why) || cgroup_removal_reported_) return;
+  cgroup_removal_reported_ = true;
+  Say(why);
 }
 
 void RunLoop::Record(const PlannedRun& run, const Measured& m) {
@@ -204,15 +243,22 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
   }
   if (p_.signals.received_signal() != 0) return Step::kStop;
   p_.output.BeforeRun();
+  // The run's cgroup exists before the sources read what the run starts from.
+  if (p_.cgroup != nullptr) p_.cgroup->BeginRun();
   const RunInfo info{.number = run.number,
                      .warmup = run.warmup,
-                     .label = run.config ? run.config->rows->label() : p_.rows.label()};
+                     .label = run.config ? run.config->rows->label() : p_.rows.label(),
+                     .cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1};
   for (auto& s : p_.sources) s->BeforeRun(info);
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);
   const std::optional<Measured> measured = LaunchAndReap(exit_status);
-  if (!measured) return Step::kStop;
+  if (!measured) {
+    EndRunCgroup();
+    return Step::kStop;
+  }
   Collect(run, *measured);
+  EndRunCgroup();
   Record(run, *measured);
   for (auto& s : p_.sources) s->AfterRowWritten(info);
   return AfterRun(run, *measured, exit_status);

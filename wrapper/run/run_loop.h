@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wrapper/process/child_launcher.h"
+#include "wrapper/process/series_cgroup.h"
 #include "wrapper/process/signal_forwarder.h"
 #include "wrapper/results/results_csv_writer.h"
 #include "wrapper/results/results_row.h"
@@ -42,6 +43,8 @@ struct SeriesParts {
   std::vector<ScheduledRun> schedule = {};
   /// --target-ci: when the series may stop early; null for a fixed -n.
   StopRule* stop = nullptr;
+  /// Each run's own cgroup below this one; null where there is none.
+  SeriesCgroup* cgroup = nullptr;
 };
 
 /// Runs the series: setup; then per run prepare, the measured run, cleanup;
@@ -66,7 +69,9 @@ class RunLoop {
   struct Measured {
     RunExit exit;
     bool timed_out = false;
-    int leftovers = 0;  ///< processes of the command killed after it exited
+    int leftovers = 0;                ///< processes of the command's group killed after it exited
+    std::vector<std::string> killed;  ///< what was left in the run's cgroup, killed
+    std::vector<std::string> kept;    ///< the same, kept by --keep-daemons
   };
 
   Step MeasureOne(int index, int& exit_status);
@@ -79,8 +84,15 @@ class RunLoop {
   /// record: a signal came first, or the command could not be executed
   /// (then `exit_status` is 127).
   std::optional<Measured> LaunchAndReap(int& exit_status);
+  /// After the command was reaped: what is left of its tree (its process
+  /// group, its cgroup) killed and reaped, or with --keep-daemons kept.
+  void SweepLeftovers(pid_t pid, Measured& m);
   /// The sources' values and notes for the row.
   void Collect(const PlannedRun& run, const Measured& m);
+  /// The note about what outlived the run, printed the first time only.
+  void NoteLeftovers(const PlannedRun& run, const Measured& m);
+  /// Removes the run's cgroup once the sources have read it.
+  void EndRunCgroup();
   /// The CSV row, the summary, the stop rule's values, the progress line.
   void Record(const PlannedRun& run, const Measured& m);
   /// A failed run stops the series unless --ignore-failure; then --cleanup.
@@ -101,6 +113,7 @@ class RunLoop {
   MetricValues values_;
   std::string notes_;
   bool leftovers_reported_ = false;
+  bool cgroup_removal_reported_ = false;
   int failed_runs_ = 0;
   bool hold_before_exec_ = false;  ///< some source attaches before exec
   struct timespec series_start_ {};

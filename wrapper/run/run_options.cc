@@ -82,6 +82,21 @@ double ReadThreshold(const std::string& v) {
   return t;
 }
 
+CountBy ReadCountBy(const std::string& v) {
+  if (v == "inherit") return CountBy::kInherit;
+  if (v == "cgroup") return CountBy::kCgroup;
+  throw BadValue("--count-by", "inherit or cgroup", v);
+}
+
+std::vector<int> ReadCountPid(const std::string& v) {
+  return {WholeValue("--count-pid", v, 1, "a process id")};
+}
+
+std::vector<std::string> ReadCountCgroup(const std::string& v) {
+  if (v.empty()) throw BadValue("--count-cgroup", "a cgroup v2 directory", v);
+  return {v};
+}
+
 std::vector<std::pair<std::string, std::string>> ReadConfig(const std::string& v) {
   return {ParseConfigOption(v)};
 }
@@ -140,6 +155,20 @@ po::options_description MakeOptions(RunOptions* o) {
       "X.profile.csv (as --profile=HZ: a separate word is the command)");
   add("profile-callers", po::bool_switch(&o->profile_callers),
       "with --profile: call chains too, and each function's time with what it calls");
+  add("count-by", Read(&o->count_by, "HOW", ReadCountBy),
+      "count the tree by inherit (events copied into every fork) or cgroup (per-CPU events on "
+      "the run's cgroup); default: cgroup where it can be had");
+  add("count-cgroup", ReadEach(&o->count_cgroups, "PATH", ReadCountCgroup),
+      "also count the cgroup PATH (e.g. system.slice/mariadb.service) during each run, into "
+      "columns of its own (syscalls@mariadb.service, ...); repeatable");
+  add("count-pid", ReadEach(&o->count_pids, "PID", ReadCountPid),
+      "also count the running process PID and its threads during each run (syscalls@COMM, "
+      "...); repeatable");
+  add("no-cgroup", po::bool_switch(&o->no_cgroup),
+      "no cgroup per run: no mem-peak, psi-*, io-*, cgroup-* values, daemons left alone");
+  add("keep-daemons", po::bool_switch(&o->keep_daemons),
+      "leave running what the command started outside its process group (setsid daemons); "
+      "by default all that outlives a run is killed");
   add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
       "',higher' after REGEX if higher is better; repeatable");
@@ -195,6 +224,10 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
     throw UsageError("--profile-callers goes with --profile");
   if (o.profile_hz > 0 && o.output == "-")
     throw UsageError("--profile writes its profile beside the results file: give -o FILE, not -");
+  if (o.no_counters && (vm.count("count-by") || !o.count_cgroups.empty() || !o.count_pids.empty()))
+    throw UsageError("--count-by, --count-cgroup and --count-pid count: drop --no-counters");
+  if (o.no_cgroup && o.count_by == CountBy::kCgroup)
+    throw UsageError("--count-by cgroup needs the runs' cgroups: drop --no-cgroup");
   if (o.command.empty() && !o.help && !o.version)
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
   if (o.shell && o.command.size() > 1)

@@ -8,6 +8,7 @@
 
 #include "stats/verdict.h"
 #include "wrapper/compare/compare_judge.h"
+#include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/output_metric_source.h"
 
 namespace timeit {
@@ -48,15 +49,20 @@ struct RunOptions {
   /// --metric NAME=REGEX[,higher|lower], in order (the regexes are compiled
   /// by BuildSources)
   std::vector<OutputMetricSpec> output_metrics;
-  bool force_events = false;
+  bool force_events = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
   /// --rotate: hardware events that do not fit the PMU at once are counted
   /// exactly in groups, one group a run, instead of multiplexed.
-  bool rotate = false;  ///< count events the PMU's own list lacks (a silent 0 possible)
+  bool rotate = false;
   /// --profile[=HZ]: sample every run's tree at HZ (0: not profiled) into
   /// the sidecar X.profile.csv; --profile-callers adds call chains.
   int profile_hz = 0;
   bool profile_callers = false;
-  std::string baseline;  ///< --baseline FILE: compare the results with it afterwards
+  CountBy count_by = CountBy::kAuto;       ///< --count-by inherit|cgroup
+  std::vector<std::string> count_cgroups;  ///< --count-cgroup PATH, repeatable
+  std::vector<int> count_pids;             ///< --count-pid PID, repeatable
+  bool no_cgroup = false;     ///< --no-cgroup: runs in timeit's own cgroup, as before cgroups
+  bool keep_daemons = false;  ///< --keep-daemons: what outlives a run is not killed
+  std::string baseline;       ///< --baseline FILE: compare the results with it afterwards
   /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
   /// comparison gives such a verdict; --threshold as for compare
   std::vector<stats::Verdict> fail_on;

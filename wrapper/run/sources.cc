@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "platforms/system_roots.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/results/profile_csv.h"
 #include "wrapper/results/results_columns.h"
+#include "wrapper/sources/cgroup_source.h"
 #include "wrapper/sources/counter_source.h"
 #include "wrapper/sources/output_metric_source.h"
 #include "wrapper/sources/profile_source.h"
@@ -31,12 +33,21 @@ void CheckColumns(const std::vector<std::unique_ptr<MeasurementSource>>& sources
 
 }  // namespace
 
-std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options) {
+std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options,
+                                                             const CgroupOffer& cgroup) {
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
-  if (!options.no_counters)
-    sources.push_back(MakeCounterSource(
-        options.events, {.force_events = options.force_events, .rotate = options.rotate}));
+  if (!options.no_counters) {
+    sources.push_back(MakeCounterSource(options.events, CounterSourceOptions{
+                                                            .force_events = options.force_events,
+                                                            .rotate = options.rotate,
+                                                            .count_by = options.count_by,
+                                                            .cgroup = cgroup,
+                                                            .count_cgroups = options.count_cgroups,
+                                                            .count_pids = options.count_pids,
+                                                        }));
+  }
+  if (!options.no_cgroup) sources.push_back(MakeCgroupSource(cgroup));
   if (!options.output_metrics.empty())
     sources.push_back(MakeOutputMetricSource(options.output_metrics));
   CheckColumns(sources);
@@ -55,6 +66,28 @@ void AddProfileSource(const RunOptions& options, const std::string& csv_path,
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   sources.push_back(MakeProfileSource(
       {.frequency_hz = options.profile_hz, .callers = options.profile_callers}, std::move(sink)));
+}
+
+std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer& offer) {
+  if (o.no_cgroup) {
+    offer.why_not = "--no-cgroup";
+    return nullptr;
+  }
+  std::string why;
+  std::vector<std::string> notes;
+  std::unique_ptr<SeriesCgroup> cgroup = SeriesCgroup::Create(platforms::SystemRoots{}, why, notes);
+  if (!o.quiet)
+    for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
+  if (!cgroup) {
+    offer.why_not = "no cgroup for the runs (" + why + ")";
+    return nullptr;
+  }
+  offer.available = true;
+  offer.series_fd = cgroup->dir_fd();
+  offer.series_dir = cgroup->dir();
+  offer.controllers = cgroup->controllers();
+  offer.missing = cgroup->missing();
+  return cgroup;
 }
 
 }  // namespace timeit

@@ -4,17 +4,30 @@
 #include <vector>
 
 #include "wrapper/results/series_metadata.h"
+#include "wrapper/process/series_cgroup.h"
 #include "wrapper/run/run_options.h"
+#include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
 
 /// The measurement sources of a series, in column order: resource usage
 /// first, then the counter source made from options.events unless
-/// options.no_counters, then the --metric source. The only place sources
+/// options.no_counters (counting by `cgroup` where it can), the runs'
+/// cgroups unless options.no_cgroup, then the --metric source. The only place sources
 /// are chosen, so the run loop never changes when one is added. Throws
-/// UsageError for a bad --metric and for a column name given twice.
-std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options);
+/// UsageError for a bad --metric, a column name given twice, --count-by
+/// cgroup where it cannot be had and a --count-cgroup/--count-pid that
+/// cannot be counted.
+std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options,
+                                                             const CgroupOffer& cgroup);
+
+/// The series' cgroups (unless options.no_cgroup) and, in `offer`, what the
+/// sources get of them; null, with the reason in offer.why_not, where there
+/// are none. Stale directories of a killed timeit are removed on the way
+/// and said (unless --quiet). Always this machine's cgroups, whatever
+/// $TIMEIT_PROC_ROOT describes: the runs are placed in them.
+std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& options, CgroupOffer& offer);
 
 /// --profile: appends the profile source (it adds no column), writing to the
 /// sidecar of `csv_path` (results/profile_csv.h) with the series' boot id.

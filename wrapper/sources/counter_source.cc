@@ -4,17 +4,18 @@
 #include <cstdio>
 #include <optional>
 
+#include "counters/cgroup_counters.h"
 #include "counters/counter_plan.h"
-#include "counters/free_counters.h"
 #include "counters/generic_events.h"
-#include "counters/rotation_plan.h"
-#include "counters/tree_counters.h"
+#include "counters/run_counters.h"
 #include "platforms/kernel_pmus.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
 #include "platforms/system_roots.h"
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/sources/count_targets.h"
+#include "wrapper/sources/rotation_groups.h"
 
 namespace timeit {
 namespace {
@@ -28,19 +29,14 @@ bool IsSoftwareMetric(const PlannedCounter& c) {
   return c.metric && platforms::GetMetricInfo(*c.metric).software;
 }
 
-/// --rotate's groups, as indices into the TreeCounters' events.
-struct Rotation {
-  std::vector<std::vector<std::size_t>> groups;  ///< empty: nothing rotates
-  std::string note;                              ///< said once, at the first run
-};
-
 class CounterSource : public MeasurementSource {
  public:
   CounterSource(const std::vector<std::string>& words, const CounterSourceOptions& options);
 
   std::vector<std::string> Columns() const override;
   void BeforeRun(const RunInfo& run) override;
-  void AttachBeforeExec(pid_t pid) override { tree_.Attach(pid); }
+  void AttachBeforeExec(pid_t pid) override { counters_->Attach(pid); }
+  bool AttachesBeforeExec() const override { return counters_->AttachesBeforeExec(); }
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override;
   std::vector<std::string> RowNotes() const override;
@@ -56,17 +52,22 @@ class CounterSource : public MeasurementSource {
   bool FirstTime(std::size_t counter, Noted kind);
   void NoteOnce(std::size_t counter, Noted kind, const std::string& note);
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
-  static counters::TreeCounters MakeTree(const CounterPlan& plan, const std::vector<int>& slot,
-                                         const Rotation& rotation);
+  void CheckUnknownNames() const;
+  void NoteWhatCannotBeCounted();
+  /// By inheritance or by cgroup (ChooseCounting), the choice said once.
+  std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
+  /// --count-cgroup, --count-pid: null without.
+  std::unique_ptr<CountTargets> MakeTargets(const CounterSourceOptions& options) const;
   /// The labels of a rotation group's counters, for its notes.
   std::string GroupLabels(std::size_t group) const;
 
   CounterPlan plan_;
-  std::vector<int> tree_slot_;  ///< per planned counter: its index in tree_, or -1
+  std::vector<int> tree_slot_;  ///< per planned counter: its index in counters_' events, or -1
   Rotation rotation_;
-  counters::TreeCounters tree_;
-  std::size_t group_ = 0;                 ///< the rotation group of the run in flight
   std::vector<std::string> setup_notes_;  ///< said with the first run, so the CSV keeps them
+  std::unique_ptr<counters::RunCounters> counters_;
+  std::unique_ptr<CountTargets> targets_;
+  std::size_t group_ = 0;  ///< the rotation group of the run in flight
   std::vector<std::string> notes_;
   std::vector<unsigned> noted_;  ///< per planned counter: Noted bits
   std::vector<int> missed_;      ///< per planned counter: runs without counter time
@@ -83,76 +84,40 @@ std::vector<int> TreeSlots(const CounterPlan& plan) {
   return slot;
 }
 
-counters::TreeCounters CounterSource::MakeTree(const CounterPlan& plan,
-                                               const std::vector<int>& slot,
-                                               const Rotation& rotation) {
-  std::vector<counters::EventEncoding> events;
-  for (std::size_t i = 0; i < plan.counters.size(); ++i)
-    if (slot[i] >= 0) events.push_back(*plan.counters[i].encoding);
-  return counters::TreeCounters(std::move(events), plan.user_only,
-                                std::string(platforms::GetPlatformInfo(plan.platform).pmu_counters),
-                                rotation.groups);
+/// The column of a counter: its word, marked ":u" when only user mode is
+/// counted, unless the word's own modifiers say so already.
+std::string ColumnName(const std::string& label, bool user_only) {
+  if (!user_only || label.ends_with(":u")) return label;
+  return label + ":u";
 }
 
-/// --rotate: the plan's hardware counters packed into groups that fit the
-/// PMU now (probed on this process), `cycles` and `instructions` in each.
-Rotation PlanRotation(const CounterPlan& plan, const std::vector<int>& slot) {
-  std::vector<std::size_t> hardware;    // planned counter indices
-  std::vector<std::size_t> companions;  // positions in `hardware`
-  for (std::size_t i = 0; i < plan.counters.size(); ++i) {
-    if (slot[i] < 0 || !counters::MayMultiplex(*plan.counters[i].encoding)) continue;
-    const std::string& label = plan.counters[i].label;
-    if (label == "cycles" || label == "instructions") companions.push_back(hardware.size());
-    hardware.push_back(i);
+std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
+    const CounterSourceOptions& options) {
+  std::vector<counters::EventEncoding> events;
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i)
+    if (tree_slot_[i] >= 0) events.push_back(*plan_.counters[i].encoding);
+  std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
+  const CountingChoice choice = ChooseCounting(options.count_by, options.cgroup);
+  setup_notes_.push_back(choice.note);
+  if (choice.by_cgroup)
+    return std::make_unique<counters::CgroupCounters>(
+        events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(), pmu_counters,
+        /*idle_is_zero=*/false, rotation_.groups);
+  return counters::CountByInheritance(std::move(events), plan_.user_only, pmu_counters,
+                                      rotation_.groups);
+}
+
+std::unique_ptr<CountTargets> CounterSource::MakeTargets(
+    const CounterSourceOptions& options) const {
+  if (options.count_cgroups.empty() && options.count_pids.empty()) return nullptr;
+  std::vector<std::string> columns;
+  std::vector<std::optional<counters::EventEncoding>> encodings;
+  for (const PlannedCounter& c : plan_.counters) {
+    columns.push_back(ColumnName(c.label, plan_.user_only));
+    encodings.push_back(c.status == EventStatus::kCounted ? c.encoding : std::nullopt);
   }
-  auto labels = [&](const std::vector<std::size_t>& positions) {
-    std::string text;
-    for (std::size_t p : positions)
-      text += (text.empty() ? "" : ", ") + plan.counters[hardware[p]].label;
-    return text;
-  };
-  Rotation rotation;
-  if (hardware.empty()) {
-    rotation.note = "--rotate: no hardware event is counted here; nothing to rotate";
-    return rotation;
-  }
-  const counters::FitsFn fits = [&](const std::vector<std::size_t>& positions, int& error) {
-    std::vector<counters::EventEncoding> events;
-    for (std::size_t p : positions) events.push_back(*plan.counters[hardware[p]].encoding);
-    return counters::GroupFitsNow(events, plan.user_only, error);
-  };
-  const counters::RotationPlan packed = counters::PlanRotation(hardware.size(), companions, fits);
-  if (packed.unfit) {
-    const std::string& label = plan.counters[hardware[*packed.unfit]].label;
-    throw UsageError("--rotate: " + label + " does not fit the PMU even alone (" +
-                     (packed.unfit_error != 0
-                          ? "perf_event_open: " + counters::ExplainOpenErrno(packed.unfit_error)
-                          : std::string("the kernel never scheduled it: other users hold the "
-                                        "counters it needs")) +
-                     "); count it without --rotate, or leave it out");
-  }
-  if (packed.groups.size() <= 1) {
-    rotation.note = "--rotate: the " + std::to_string(hardware.size()) +
-                    " hardware events fit the PMU at once; nothing to rotate, every run counts "
-                    "them all";
-    return rotation;
-  }
-  rotation.note = "--rotate: " + std::to_string(hardware.size()) + " hardware events in " +
-                  std::to_string(packed.groups.size()) +
-                  " groups that each fit the PMU, one group a run in turn, each count exact:";
-  for (std::size_t g = 0; g < packed.groups.size(); ++g) {
-    rotation.note += (g ? ";" : "") + std::string(" group ") + std::to_string(g + 1) + " (" +
-                     labels(packed.groups[g]) + ")";
-    std::vector<std::size_t> events;
-    for (std::size_t p : packed.groups[g])
-      events.push_back(static_cast<std::size_t>(slot[hardware[p]]));
-    rotation.groups.push_back(std::move(events));
-  }
-  if (!packed.without_companions.empty())
-    rotation.note += "; " + labels(packed.without_companions) +
-                     " fit the PMU only without cycles and instructions, so their ratios to them "
-                     "stay empty";
-  return rotation;
+  return std::make_unique<CountTargets>(columns, encodings, plan_.user_only, options.count_cgroups,
+                                        options.count_pids);
 }
 
 /// Our metrics' names and perf's generic event names, for "did you mean".
@@ -176,19 +141,29 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
                                    MakePlanOptions(options.force_events))),
       tree_slot_(TreeSlots(plan_)),
-      rotation_(options.rotate ? PlanRotation(plan_, tree_slot_) : Rotation{}),
-      tree_(MakeTree(plan_, tree_slot_, rotation_)),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
-  // A name nothing knows is a typo, not a property of this machine: stop
-  // before the first run rather than record an hours-long series without it.
-  // Events that exist but cannot be counted here stay notes and empty cells.
+  CheckUnknownNames();
+  rotation_ = options.rotate ? PlanRotation(plan_, tree_slot_) : Rotation{};
+  setup_notes_ = plan_.notes;
+  counters_ = MakeCounters(options);
+  NoteWhatCannotBeCounted();
+  if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
+  targets_ = MakeTargets(options);
+}
+
+/// A name nothing knows is a typo, not a property of this machine: stop
+/// before the first run rather than record an hours-long series without it.
+/// Events that exist but cannot be counted here stay notes and empty cells.
+void CounterSource::CheckUnknownNames() const {
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kUnknown)
       throw UsageError("-e: unknown event '" + c.label + "': " + c.reason +
                        DidYouMean(c.label, KnownEventNames()));
   }
-  setup_notes_ = plan_.notes;
+}
+
+void CounterSource::NoteWhatCannotBeCounted() {
   // Without a hardware PMU every hardware metric fails the same way: say it once.
   const bool no_pmu = !platforms::HasHardwareCpuPmu(
       platforms::ReadKernelPmus(platforms::SystemRootsFromEnvironment().EventSourceDir()));
@@ -207,7 +182,6 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
     setup_notes_.push_back(unsupported +
                            ": not supported, this kernel has no hardware PMU (a VM?); left empty");
   }
-  if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
 }
 
 std::string CounterSource::GroupLabels(std::size_t group) const {
@@ -221,11 +195,14 @@ std::string CounterSource::GroupLabels(std::size_t group) const {
 }
 
 void CounterSource::BeforeRun(const RunInfo& run) {
-  if (rotation_.groups.empty()) return;
-  // By run number, so that a series continued after a reboot, and each
-  // configuration of an interleaved one, goes on round the groups.
-  group_ = static_cast<std::size_t>(run.number - 1) % rotation_.groups.size();
-  tree_.SelectGroup(group_);
+  if (!rotation_.groups.empty()) {
+    // By run number, so that a series continued after a reboot, and each
+    // configuration of an interleaved one, goes on round the groups.
+    group_ = static_cast<std::size_t>(run.number - 1) % rotation_.groups.size();
+    counters_->SelectGroup(group_);
+  }
+  counters_->BeforeStart();
+  if (targets_) targets_->BeforeStart();
 }
 
 std::vector<std::string> CounterSource::RowNotes() const {
@@ -236,13 +213,6 @@ std::vector<std::string> CounterSource::RowNotes() const {
 
 int CounterSource::RunsForEveryColumn() const {
   return std::max<int>(1, static_cast<int>(rotation_.groups.size()));
-}
-
-/// The column of a counter: its word, marked ":u" when only user mode is
-/// counted, unless the word's own modifiers say so already.
-std::string ColumnName(const std::string& label, bool user_only) {
-  if (!user_only || label.ends_with(":u")) return label;
-  return label + ":u";
 }
 
 std::vector<std::string> CounterSource::Columns() const {
@@ -257,6 +227,9 @@ std::vector<std::string> CounterSource::Columns() const {
   }
   if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
   if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
+  if (targets_) {
+    for (std::string& c : targets_->Columns()) columns.push_back(std::move(c));
+  }
   return columns;
 }
 
@@ -295,7 +268,7 @@ void CounterSource::CheckZero(std::size_t counter, const CounterReading& r,
 void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   collected_ = true;
   ++runs_;
-  const std::vector<CounterReading> readings = tree_.Collect();
+  const std::vector<CounterReading> readings = counters_->Collect();
   std::vector<CounterReading> by_counter(plan_.counters.size());
   // Events first multiplexed in this run, said in one note: with more events
   // than counters that is most of them, and a line each would bury the rest.
@@ -342,6 +315,7 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   if (IndexOf("icache-misses") && IndexOf("instructions")) {
     out.push_back(ratio(value("icache-misses"), value("instructions"), 1000.0));
   }
+  if (targets_) targets_->Collect(out);
 }
 
 std::vector<std::string> CounterSource::EndSeriesNotes() const {
@@ -361,6 +335,9 @@ std::vector<std::string> CounterSource::TakeNotes() {
   setup_notes_.clear();
   for (std::string& n : notes_) notes.push_back(std::move(n));
   notes_.clear();
+  if (targets_) {
+    for (std::string& n : targets_->TakeNotes()) notes.push_back(std::move(n));
+  }
   return notes;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "wrapper/sources/cgroup_offer.h"
+#include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
@@ -22,6 +24,12 @@ namespace timeit {
 /// The machine is read where platforms::SystemRootsFromEnvironment() says
 /// ($TIMEIT_SYS_ROOT for the PMU lists, $TIMEIT_CPUINFO for the platform:
 /// tests use fixture trees).
+///
+/// The tree is counted by inheritance or, where the runs have a cgroup and
+/// per-CPU events are allowed, by cgroup (counting_mode.h); the first run's
+/// notes say which. Then the columns of --count-cgroup and --count-pid
+/// (count_targets.h). Throws UsageError for an unknown event, --count-by
+/// cgroup where it cannot be had, and a target that cannot be counted.
 struct CounterSourceOptions {
   /// --force-events: count events the PMU's sysfs list lacks.
   bool force_events = false;
@@ -31,6 +39,10 @@ struct CounterSourceOptions {
   /// empty and its notes name the group it counted. A usage error when an
   /// event fits the PMU not even alone.
   bool rotate = false;
+  CountBy count_by = CountBy::kAuto;       ///< --count-by
+  CgroupOffer cgroup;                      ///< the runs' cgroups, to count by cgroup
+  std::vector<std::string> count_cgroups;  ///< --count-cgroup PATH, in order
+  std::vector<pid_t> count_pids;           ///< --count-pid PID, in order
 };
 std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
                                                      const CounterSourceOptions& options = {});

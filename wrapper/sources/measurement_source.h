@@ -18,6 +18,10 @@ struct RunInfo {
   int number = 0;  ///< the run's number in its series (the CSV's `run`), from 1
   bool warmup = false;
   std::string label;  ///< the row's label (its configuration's under --config)
+  /// The run's own cgroup directory, made by now; -1 when runs have none.
+  /// Without a hold the child execs as soon as it exists, so a count that
+  /// must not miss the run's start is read here, before.
+  int cgroup_fd = -1;
 };
 
 /// The longest line of the command's output a source is given: a longer
