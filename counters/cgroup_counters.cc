@@ -1,5 +1,6 @@
 #include "counters/cgroup_counters.h"
 
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <unistd.h>
 
@@ -10,6 +11,8 @@
 #include <fstream>
 
 #include "counters/generic_events.h"
+#include "platforms/cgroup2.h"
+#include "platforms/unique_fd.h"
 
 namespace timeit::counters {
 namespace {
@@ -73,6 +76,27 @@ std::string ExplainCgroupCountingErrno(int err) {
     return std::string("the kernel does not count cgroup v2 directories (") + std::strerror(err) +
            "): the perf_event controller is bound to cgroup v1 here";
   return std::string("perf_event_open with PERF_FLAG_PID_CGROUP: ") + std::strerror(err);
+}
+
+std::string CgroupCountingPhrase() {
+  const std::size_t cpus = OnlineCpus().size();
+  return "by cgroup: per-CPU events on each run's cgroup, " + std::to_string(cpus) + " CPU" +
+         (cpus == 1 ? "" : "s") + ", no cost per fork";
+}
+
+std::string CountingModeHere() {
+  // The runs' cgroups are always this machine's, whatever fixture tree
+  // describes another machine's conditions.
+  std::string why;
+  const auto where = platforms::FindCgroup2(platforms::SystemRoots{}, why);
+  if (!where) return "by inheritance: no cgroup for the runs (" + why + ")";
+  if (::access((where->own_dir + "/cgroup.procs").c_str(), W_OK) != 0)
+    return "by inheritance: no cgroup for the runs (" + where->own_dir + " is not writable: " +
+           std::strerror(errno) + ")";
+  const platforms::UniqueFd own(::open(where->own_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  const int err = own ? ProbeCgroupCounting(own.get()) : errno;
+  if (err != 0) return "by inheritance: " + ExplainCgroupCountingErrno(err);
+  return CgroupCountingPhrase();
 }
 
 CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,

@@ -60,6 +60,14 @@ int ProbeCgroupCounting(int cgroup_fd);
 /// What ProbeCgroupCounting's errno means, and what to do about it.
 std::string ExplainCgroupCountingErrno(int err);
 
+/// "by cgroup: per-CPU events on each run's cgroup, 2 CPUs, no cost per fork".
+std::string CgroupCountingPhrase();
+
+/// For `timeit events`: how a series would count its runs on this machine
+/// now ("by cgroup: ..." or "by inheritance: why not by cgroup"), asked of
+/// the kernel on timeit's own cgroup without creating anything.
+std::string CountingModeHere();
+
 /// "0-3,8,10-11" -> {0, 1, 2, 3, 8, 10, 11}; nullopt when malformed.
 std::optional<std::vector<int>> ParseCpuList(std::string_view text);
 

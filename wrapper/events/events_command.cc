@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "counters/cgroup_counters.h"
 #include "counters/counter_plan.h"
 #include "counters/pfm_library.h"
 #include "platforms/cpu_info.h"
@@ -100,9 +101,13 @@ void PrintHeader(platforms::PlatformId platform, bool named, const platforms::Sy
                     info.pfm_pmu, info.name));
   }
   const auto paranoid = platforms::ReadPerfEventParanoid(roots);
-  fmt::print("counting: {} (kernel.perf_event_paranoid={})\n\n",
+  fmt::print("counting: {} (kernel.perf_event_paranoid={})\n",
              plan.user_only ? "user mode only" : "user and kernel mode",
              paranoid ? std::to_string(*paranoid) : "?");
+  // How a series here counts its runs' trees (--count-by): this machine's
+  // cgroups, also with --platform.
+  PrintWrapped("process tree: counted " + counters::CountingModeHere());
+  fmt::print("\n");
 }
 
 /// Column widths of the table, from what it holds: an event name longer than

@@ -24,9 +24,4 @@ struct CountingChoice {
 /// first run.
 CountingChoice ChooseCounting(CountBy asked, const CgroupOffer& offer);
 
-/// For `timeit events`: how a series would count on this machine now, as
-/// one phrase ("by cgroup: ..." or "by inheritance: ..."), asking the
-/// kernel without creating anything.
-std::string CountingHere();
-
 }  // namespace timeit
