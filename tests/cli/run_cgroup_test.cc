@@ -5,10 +5,12 @@
 // with the reason timeit gave; tests/system runs them on Debian's kernels.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <thread>
 
