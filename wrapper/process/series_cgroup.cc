@@ -217,7 +217,8 @@ void SeriesCgroup::BeginRun() {
 
 std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
   std::vector<std::string> left;
-  if (run_dir_.empty()) return left;
+  // The usual case in one read: nothing is left in the cgroup or below it.
+  if (run_dir_.empty() || !CgroupPopulated(run_dir_)) return left;
   std::vector<pid_t> members = CgroupMembers(run_dir_);
   for (const pid_t pid : members) left.push_back(DescribeProcess(pid));
   if (members.empty()) return left;
@@ -239,7 +240,8 @@ bool SeriesCgroup::EndRun(std::string& why) {
   if (run_dir_.empty()) return true;
   run_kill_fd_.Reset();
   run_fd_.Reset();
-  int err = RemoveCgroupTree(run_dir_);
+  // The usual case in one rmdir: the command made no cgroups of its own.
+  int err = ::rmdir(run_dir_.c_str()) == 0 ? 0 : RemoveCgroupTree(run_dir_);
   if (err == EBUSY && KillCgroup(run_dir_, kKillSeconds)) err = RemoveCgroupTree(run_dir_);
   if (err != 0) why = "cannot remove the run's cgroup " + run_dir_ + ": " + Why(err);
   run_dir_.clear();
