@@ -46,12 +46,15 @@ registry_newest() {
   printf '%s\n' $found
 }
 
-# fetch PACKAGE [FOLDER]: the package's .deb unpacked in $CACHE/PACKAGE (kept
-# between runs; only FOLDER of it, e.g. ./boot, when given); fails when it can
-# be neither found nor downloaded.
+# fetch PACKAGE [PARTS...]: the package's .deb unpacked in $CACHE/PACKAGE (kept
+# between runs; only PARTS of it, e.g. ./boot, when given; shell patterns
+# allowed); fails when it can be neither found nor downloaded. A cache that
+# holds other parts than asked for is unpacked again.
 fetch() {
-  local package=$1 part=${2:-.} dir="$CACHE/${1/:/_}" tmp
-  [ -f "$dir/.unpacked" ] && return 0
+  local package=$1 dir="$CACHE/${1/:/_}" tmp
+  shift
+  local parts=("${@:-.}")
+  [ -f "$dir/.unpacked" ] && [ "$(cat "$dir/.unpacked")" = "${parts[*]}" ] && return 0
   tmp=$(mktemp -d "$CACHE/download.XXXXXX")
   # apt-get download writes to the current directory, as user _apt where it can.
   chmod 755 "$tmp"
@@ -61,10 +64,15 @@ fetch() {
     return 1
   fi
   rm -rf "$dir" && mkdir -p "$dir"
-  dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x -C "$dir" "$part"
+  dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x --wildcards -C "$dir" "${parts[@]}"
   rm -rf "$tmp"
-  touch "$dir/.unpacked"
+  echo "${parts[*]}" >"$dir/.unpacked"
 }
+
+# What of a kernel package the guests need: the kernel, and brd.ko, the RAM
+# disk the cgroup scenario's I/O goes to (every block driver of Debian's
+# kernels is a module, and the guests have no other disk).
+kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko')
 
 # choose_kernels ARCH PATTERN COUNT [oldest]: downloads the newest COUNT
 # kernels (the oldest with `oldest`) and lists them, oldest first, as
@@ -81,7 +89,7 @@ choose_kernels() {
   fi
   : >"$listing.new"
   for package in $chosen; do
-    fetch "$package" ./boot || continue
+    fetch "$package" "${kernel_parts[@]}" || continue
     vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
     release=${vmlinuz##*/vmlinuz-}
     # QEMU's -kernel takes arm64's uncompressed Image; Debian ships it so, but

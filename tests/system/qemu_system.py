@@ -247,6 +247,25 @@ def add_static_syscall_bench(fs, work):
                 "syscall-bench-static")
 
 
+def add_kernel_module(fs, release, kernel, module):
+    """drivers/block/MODULE.ko of the kernel's own package (scripts/test-system.sh
+    unpacks brd.ko beside ./boot) as /lib/modules/MODULE.ko; False when the
+    cache holds none."""
+    package = os.path.dirname(os.path.dirname(kernel))
+    path = os.path.join(package, "lib", "modules", release, "kernel", "drivers", "block",
+                        f"{module}.ko")
+    if not os.path.exists(path):
+        return False
+    fs.add_file(path, f"lib/modules/{module}.ko", 0o644)
+    return True
+
+
+def add_static_source(fs, work, source, name):
+    """SOURCE (C, a path from the repository's root) linked statically, as
+    /timeit/NAME: the programs of bench/ and tests/cli/ for the guest."""
+    _add_static(fs, work, os.path.join(HERE, "..", "..", source), name)
+
+
 def add_static_program(fs, work, source, name):
     """guest/SOURCE (C) linked statically, as /timeit/NAME."""
     _add_static(fs, work, os.path.join(HERE, "guest", source), name)
@@ -450,9 +469,11 @@ def read_csv(data):
 
 def counter_columns(row):
     """The counter source's columns: after the resource usage (which ends
-    with oublock) and before notes (docs/csv-format.md)."""
+    with oublock) and before the run's cgroup's columns (mem-peak first) or,
+    without them, notes (docs/csv-format.md)."""
     names = list(row.keys())
-    return names[names.index("oublock") + 1:names.index("notes")]
+    end = names.index("mem-peak") if "mem-peak" in names else names.index("notes")
+    return names[names.index("oublock") + 1:end]
 
 
 def number(row, column):

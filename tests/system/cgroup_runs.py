@@ -1,0 +1,207 @@
+#!/usr/bin/python3
+"""Each run in its own cgroup, on Debian's kernels with cgroup v2 mounted as
+systemd mounts it and every controller enabled (guest/init), 2 CPUs, as root
+(argument x86: the newest amd64 kernel under TCG; n1: the newest arm64 kernel
+on QEMU's Neoverse N1 model with -icount, whose PMU counts):
+
+- mem-peak of two processes of 100 MiB at once is 200 MiB or more where
+  maxrss is about 100 MiB;
+- io-write and io-read hold the 16 MiB written to and read from a RAM disk
+  with O_DIRECT (brd, the kernel's own module);
+- psi-* of a run that only sleeps are near 0; psi-memory of a run that
+  thrashes a memory-limited cgroup below its own is not;
+- a setsid daemon is named in the notes and gone after its run; the cgroup
+  of a timeit killed with SIGKILL, with a daemon still in it, is removed by
+  the next run, the daemon killed;
+- by cgroup and by inheritance, a fork-heavy tree's syscalls agree within
+  0.1%; by cgroup, task-clock is the cgroup's cpu.stat time within 2%;
+- timeit alone in a delegated scope gives its runs the memory controller
+  (moving aside) and leaves the scope as it found it; with a neighbour in the
+  scope mem-peak is empty and says why; a user without a writable cgroup runs
+  without, and says why;
+- n1: by cgroup, per-CPU events on the PMU count cycles = instructions
+  (ipc 1 within 0.1%), user-mode instructions as by inheritance within 0.1%;
+  --rotate by cgroup counts every group exactly; --count-cgroup counts a
+  server's instructions (= its cycles) and its 100 calls a query.
+No series directory is left at the end."""
+import sys
+
+import qemu_system as q
+
+MIB = 1024  # KiB
+
+
+def measured(rows):
+    return [row for row in rows if row["warmup"] == "0"]
+
+
+def check_status(b, name):
+    q.check(b.results.get(f"{name}.status") == "0",
+            f"{name}: timeit exited {b.results.get(f'{name}.status')}: "
+            f"{b.files.get(name + '.out', b'').decode()[-2000:]}")
+
+
+def check_memory(b):
+    check_status(b, "mem")
+    for row in b.csv("mem"):
+        peak, maxrss = q.number(row, "mem-peak"), q.number(row, "maxrss")
+        q.check(peak is not None, f"mem: run {row['run']}: no mem-peak "
+                f"(notes: {q.all_notes(b.csv('mem'))!r})")
+        q.check(peak >= 200 * MIB, f"mem: run {row['run']}: mem-peak {peak:.0f} KiB "
+                "for two processes of 100 MiB at once")
+        q.check(100 * MIB <= maxrss < 150 * MIB,
+                f"mem: run {row['run']}: maxrss {maxrss:.0f} KiB, not one process's 100 MiB")
+
+
+def check_io(b):
+    q.check(b.results.get("brd") == "1", "the RAM disk module (brd.ko) did not load")
+    check_status(b, "io")
+    for row in b.csv("io"):
+        read, written = q.number(row, "io-read"), q.number(row, "io-write")
+        q.check(read is not None and written is not None,
+                f"io: run {row['run']}: io-read {row['io-read']!r} io-write "
+                f"{row['io-write']!r} (notes: {q.all_notes(b.csv('io'))!r})")
+        q.check(16 * 2**20 <= written < 18 * 2**20 and 16 * 2**20 <= read < 18 * 2**20,
+                f"io: run {row['run']}: wrote {written:.0f} B, read {read:.0f} B, "
+                f"not the 16 MiB each way")
+
+
+def check_pressure(b):
+    check_status(b, "sleep")
+    for row in b.csv("sleep"):
+        real_us = q.number(row, "real") * 1e6
+        for psi in ("psi-cpu", "psi-memory", "psi-io"):
+            value = q.number(row, psi)
+            q.check(value is not None and value < 0.05 * real_us,
+                    f"sleep: run {row['run']}: {psi} {row[psi]!r} µs of {real_us:.0f}")
+    check_status(b, "thrash")
+    row = b.csv("thrash")[0]
+    stalled, read = q.number(row, "psi-memory"), q.number(row, "io-read")
+    quiet = max(q.number(r, "psi-memory") for r in b.csv("sleep"))
+    q.check(stalled is not None and stalled > max(1000, 10 * quiet),
+            f"thrash: psi-memory {row['psi-memory']!r} µs for 192 MiB read through a "
+            f"16 MiB limit (the sleeping run's: {quiet})")
+    q.check(read is not None and read >= 64 * 2**20,
+            f"thrash: io-read {row['io-read']!r}: the reads below the run's cgroup are its")
+
+
+def check_leftovers(b):
+    r = b.results
+    check_status(b, "daemon")
+    notes = q.all_notes(b.csv("daemon"))
+    q.check(f"killed: {r.get('daemon_pid')} (sleep)" in notes,
+            f"daemon: the notes do not name it ({notes!r})")
+    q.check(r.get("daemon_alive") == "0", f"daemon {r.get('daemon_pid')} outlived its run")
+    q.check(r.get("stale_dirs") == "1", f"kill -9 left {r.get('stale_dirs')} directories, not 1")
+    check_status(b, "next")
+    said = b.files.get("next.out", b"").decode()
+    q.check(f"left by a timeit (pid {r.get('killed_pid')}) that was killed; killed the 1 "
+            "processes still in it" in said, f"next: does not say it removed it: {said!r}")
+    q.check(r.get("stale_dirs_after") == "0" and r.get("stale_daemon_alive") == "0",
+            f"after the next run: {r.get('stale_dirs_after')} directories, daemon alive "
+            f"{r.get('stale_daemon_alive')}")
+    q.check(r.get("leftover_series") == "0",
+            f"{r.get('leftover_series')} series directories left at the end")
+
+
+def check_modes(b):
+    for how in ("inherit", "cgroup"):
+        check_status(b, f"by_{how}")
+    by_inherit, by_cgroup = measured(b.csv("by_inherit")), measured(b.csv("by_cgroup"))
+    q.check("counted by cgroup" in q.all_notes(b.csv("by_cgroup")) and
+            "counted by inheritance" in q.all_notes(b.csv("by_inherit")),
+            "the notes do not say which mode counted")
+    for a, i in zip(by_cgroup, by_inherit):
+        sa, si = q.number(a, "syscalls"), q.number(i, "syscalls")
+        q.check(abs(sa - si) <= 0.001 * si,
+                f"syscalls: by cgroup {sa:.0f}, by inheritance {si:.0f}: not within 0.1%")
+        clock_us = q.number(a, "task-clock") / 1000
+        cpu_us = q.number(a, "cgroup-user") + q.number(a, "cgroup-sys")
+        q.check(abs(clock_us - cpu_us) <= 0.02 * cpu_us,
+                f"by cgroup: task-clock {clock_us:.0f} µs, cpu.stat {cpu_us:.0f} µs")
+
+
+def check_delegation(b):
+    r = b.results
+    check_status(b, "scope")
+    row = b.csv("scope")[0]
+    q.check(q.number(row, "mem-peak") is not None and q.number(row, "mem-peak") >= 200 * MIB,
+            f"scope: mem-peak {row['mem-peak']!r} (notes: {row['notes']!r})")
+    q.check(r.get("scope_after") == "0 0" and r.get("scope_removable") == "1",
+            f"scope: left {r.get('scope_after')} (series dirs, controllers); removable "
+            f"{r.get('scope_removable')}")
+    check_status(b, "crowded")
+    row = b.csv("crowded")[0]
+    q.check(row["mem-peak"] == "" and "other processes are in that cgroup" in row["notes"],
+            f"crowded: mem-peak {row['mem-peak']!r}, notes {row['notes']!r}")
+    check_status(b, "user")
+    notes = q.all_notes(b.csv("user"))
+    q.check("no cgroup for the runs" in notes and "not writable" in notes,
+            f"user: the notes do not say why there is no cgroup ({notes!r})")
+
+
+def check_n1(b):
+    for how in ("cgroup", "inherit"):
+        check_status(b, f"n1_{how}")
+    by_cgroup, by_inherit = measured(b.csv("n1_cgroup")), measured(b.csv("n1_inherit"))
+    for a, i in zip(by_cgroup, by_inherit):
+        cycles, instructions = q.number(a, "cycles"), q.number(a, "instructions")
+        q.check(cycles and instructions and abs(instructions / cycles - 1) <= 0.001,
+                f"n1 by cgroup: cycles {a['cycles']!r} instructions {a['instructions']!r}: "
+                f"not equal under icount (notes: {q.all_notes(by_cgroup)!r})")
+        user_a, user_i = q.number(a, "instructions:u"), q.number(i, "instructions:u")
+        q.check(abs(user_a - user_i) <= 0.001 * user_i,
+                f"n1: instructions:u by cgroup {user_a:.0f}, by inheritance {user_i:.0f}")
+        q.check(abs(q.number(a, "syscalls") - q.number(i, "syscalls")) <= 20,
+                f"n1: syscalls by cgroup {a['syscalls']}, by inheritance {i['syscalls']}")
+    check_status(b, "n1_rotate")
+    rows = measured(b.csv("n1_rotate"))
+    notes = q.all_notes(rows)
+    q.check("--rotate: 12 hardware events in" in notes, f"n1_rotate: no rotation ({notes!r})")
+    truth = q.number(by_inherit[0], "instructions")
+    for row in rows:
+        for column in q.counter_columns(row):
+            if column.endswith(".running") or row[column] == "" or ":" in column:
+                continue
+            value = q.number(row, column)
+            q.check(abs(value - truth) <= 0.01 * truth,
+                    f"n1_rotate: run {row['run']}: {column} {value:.0f}, the truth {truth:.0f}")
+            q.check(q.number(row, column + ".running") == 1.0,
+                    f"n1_rotate: run {row['run']}: {column} ran "
+                    f"{row[column + '.running']} of the run, not all of it")
+    check_status(b, "n1_server")
+    for row in measured(b.csv("n1_server")):
+        server = q.number(row, "syscalls@server")
+        q.check(server is not None and 200 * 100 <= server < 200 * 110,
+                f"n1_server: syscalls@server {row['syscalls@server']!r} for 200 queries")
+        cycles, instructions = q.number(row, "cycles@server"), q.number(row, "instructions@server")
+        q.check(cycles and instructions and abs(instructions / cycles - 1) <= 0.001,
+                f"n1_server: cycles@server {cycles} instructions@server {instructions}")
+
+
+def main():
+    which = sys.argv[1] if len(sys.argv) > 1 else "x86"
+    s = q.settings()
+    arch = {"x86": "x86_64", "n1": "aarch64"}[which]
+    release, vmlinuz = q.kernels_or_skip(s, arch)[-1]
+    fs = q.x86_guest(s, "cgroup_runs") if which == "x86" else q.arm64_guest(s, "cgroup_runs")
+    work = s["TIMEIT_SYSTEM_WORK"]
+    q.add_static_source(fs, work, "tests/cli/touch_memory.c", "touch-memory")
+    q.add_static_source(fs, work, "bench/query-pair.c", "query-pair")
+    q.add_static_syscall_bench(fs, work)
+    q.check(q.add_kernel_module(fs, release, vmlinuz, "brd"),
+            f"no brd.ko of {release} in the cache (scripts/test-system.sh unpacks it)")
+    b = q.boot_guest(s, fs, arch, vmlinuz, f"cgroup_runs_{which}", deadline_s=900,
+                     qemu_args=("-smp", "2"))
+    print(f"kernel {b.results.get('kernel_release')}, cgroup v2 controllers for the root's "
+          f"children: {b.results.get('cgroup_subtree_control')}, CPUs {b.results.get('cpus')}")
+    q.check(b.results.get("cpus") == "2", f"the guest has {b.results.get('cpus')} CPUs, not 2")
+    for check in (check_memory, check_io, check_pressure, check_leftovers, check_modes,
+                  check_delegation):
+        check(b)
+    if which == "n1":
+        check_n1(b)
+
+
+if __name__ == "__main__":
+    q.run_scenario(main)
