@@ -1,13 +1,30 @@
 #!/usr/bin/env bash
-# Per-run cost of timeit against a bare posix_spawn + wait4 loop, hyperfine -N
-# and perf stat -r, measured in one run on the same machine, as ratios.
-#   bench/overhead.sh [BUILD_DIR] [RUNS]      defaults: build, 1000
-# Each tool runs /bin/true RUNS times; we take the best of ROUNDS (default 3)
-# wall times of each, interleaved, so that a noisy moment hits all alike.
+# What timeit costs per run, against a bare posix_spawn + wait4 loop and
+# against perf, measured side by side in one run, as ratios. Two workloads:
+#   true   /bin/true, RUNS times (default 1000)
+#   loop   a shell loop of 1000 /bin/true, LOOPS times (default 10): fork-heavy,
+#          where counting by inheritance pays per fork and by cgroup does not
+# and for each:
+#   bare          bench/spawn-loop: posix_spawn + wait4, nothing else
+#   no-counters   timeit --no-counters --no-cgroup: the run loop alone
+#   cgroup        timeit --no-counters: each run in its own cgroup
+#   counters      timeit with the default counters, as it chooses (by cgroup
+#                 where it can; the first run's notes say which)
+#   inherit       timeit --count-by inherit: the counters inherited by every fork
+#   perf-a-G      perf stat -a -G CGROUP with the same events around the bare
+#                 loop placed in CGROUP (per-CPU cgroup counting, read once)
+#   perf-r        perf stat -r with the same events, /bin/true only (it opens
+#                 its events per run; one round: the tracepoint's code patching
+#                 costs ~40 ms a run in a VM)
+#   hyperfine     hyperfine -N, /bin/true only, where installed
+#   bench/overhead.sh [BUILD_DIR] [RUNS] [LOOPS]     defaults: build, 1000, 10
+# Each is the best of ROUNDS (default 3) wall times, the tools interleaved so
+# that a noisy moment hits all alike.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 runs=${2:-1000}
+loops=${3:-10}
 rounds=${ROUNDS:-3}
 timeit=$build/timeit
 spawn=$build/bench/spawn-loop
@@ -15,58 +32,94 @@ for f in "$timeit" "$spawn"; do
   [ -x "$f" ] || { echo "overhead.sh: $f missing; build first (cmake --build $build)" >&2; exit 2; }
 done
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+cgroup_dir=""
+cleanup() {
+  rm -rf "$tmp"
+  [ -n "$cgroup_dir" ] && rmdir "$cgroup_dir" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# The default counters on a machine without a PMU: the syscall tracepoint and
+# the software metrics; with a PMU, perf's names for the hardware ones too.
+events=raw_syscalls:sys_enter,task-clock,context-switches,cpu-migrations,page-faults
+if perf stat -e cycles -x, true 2>&1 | grep -q '^[0-9]'; then
+  events=cycles,instructions,L1-icache-load-misses,branch-misses,cache-misses,$events
+fi
+loop_script='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 
 now_ns() { date +%s%N; }
-# best_of NAME CMD...: runs CMD `rounds` times, keeps the fastest wall time (ns).
 declare -A best
-measure() {
-  local name=$1; shift
-  local t0 t1 dt
+measure() {  # NAME CMD...: keeps the fastest wall time (ns) of NAME
+  local name=$1 t0 t1 dt
+  shift
   t0=$(now_ns)
-  "$@" >/dev/null 2>&1 </dev/null
+  "$@" >/dev/null 2>&1 </dev/null || { echo "overhead.sh: $name failed: $*" >&2; exit 1; }
   t1=$(now_ns)
   dt=$((t1 - t0))
   if [ -z "${best[$name]:-}" ] || [ "$dt" -lt "${best[$name]}" ]; then best[$name]=$dt; fi
 }
 
-names=(bare timeit counters)
-# The default counters on a machine without a PMU: the syscall tracepoint and
-# the software metrics. perf stat -r re-creates the tracepoint event on every
-# run (the kernel patches its code each time, ~40 ms in a VM), so it runs one
-# round only: its noise is far below that cost.
-counter_events=raw_syscalls:sys_enter,task-clock,context-switches,cpu-migrations,page-faults
-have_hyperfine=0; have_perf=0
-command -v hyperfine >/dev/null && have_hyperfine=1 && names+=(hyperfine)
-perf stat -r 1 /bin/true >/dev/null 2>&1 && have_perf=1 && names+=(perf-stat)
+# perf stat -a -G needs a cgroup v2 directory this user may create and join.
+have_perf_g=0
+cgroup_name=""
+if perf stat -r 1 true >/dev/null 2>&1; then
+  own=$(sed -n 's/^0:://p' /proc/self/cgroup)
+  mount=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+  if [ -n "$mount" ] && mkdir "$mount$own/overhead-$$" 2>/dev/null; then
+    cgroup_dir=$mount$own/overhead-$$
+    cgroup_name=${own#/}${own:+/}overhead-$$
+    cgroup_name=${cgroup_name#/}
+    perf stat -a -e task-clock -G "$cgroup_name" true >/dev/null 2>&1 && have_perf_g=1
+  fi
+fi
+# perf stat -G takes one cgroup per event.
+cgroup_list=$(echo "$events" | tr ',' '\n' | sed "s|.*|$cgroup_name|" | paste -sd, -)
+have_perf_r=0; have_hyperfine=0
+perf stat -r 1 true >/dev/null 2>&1 && have_perf_r=1
+command -v hyperfine >/dev/null && have_hyperfine=1
+
+# workload NAME N CMD...: every tool on N runs of CMD.
+workload() {
+  local name=$1 n=$2
+  shift 2
+  measure "$name.bare" "$spawn" "$n" "$@"
+  measure "$name.no-counters" "$timeit" -n "$n" -w 0 -q --no-counters --no-cgroup \
+    -o "$tmp/$name.a.csv" -- "$@"
+  measure "$name.cgroup" "$timeit" -n "$n" -w 0 -q --no-counters -o "$tmp/$name.b.csv" -- "$@"
+  measure "$name.counters" "$timeit" -n "$n" -w 0 -q -o "$tmp/$name.csv" -- "$@"
+  measure "$name.inherit" "$timeit" -n "$n" -w 0 -q --count-by inherit -o "$tmp/$name.d.csv" -- "$@"
+  # The loop joins the cgroup once, then runs as bare; perf reads at the end.
+  [ $have_perf_g = 1 ] && measure "$name.perf-a-G" perf stat -a -e "$events" -G "$cgroup_list" \
+    -- sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$cgroup_dir" "$spawn" "$n" "$@"
+  return 0
+}
 
 for ((r = 0; r < rounds; r++)); do
-  measure bare "$spawn" "$runs" /bin/true
-  rm -f "$tmp/t.csv"
-  measure timeit "$timeit" -n "$runs" -w 0 --no-counters -q -o "$tmp/t.csv" -- /bin/true
-  rm -f "$tmp/c.csv"
-  measure counters "$timeit" -n "$runs" -w 0 -q -o "$tmp/c.csv" -- /bin/true
-  [ $have_hyperfine = 1 ] && measure hyperfine hyperfine -N --runs "$runs" --warmup 0 \
+  rm -f "$tmp"/*.csv
+  workload true "$runs" /bin/true
+  workload loop "$loops" /bin/sh -c "$loop_script"
+  [ $have_hyperfine = 1 ] && measure true.hyperfine hyperfine -N --runs "$runs" --warmup 0 \
     --style none --export-json "$tmp/h.json" /bin/true
-  [ $have_perf = 1 ] && measure perf-stat perf stat -r "$runs" /bin/true
 done
+[ $have_perf_r = 1 ] && [ "${SKIP_PERF_EVENTS:-0}" != 1 ] &&
+  measure true.perf-r perf stat -r "$runs" -e "$events" /bin/true
 
-if [ $have_perf = 1 ] && [ "${SKIP_PERF_EVENTS:-0}" != 1 ]; then
-  measure perf-stat-e perf stat -r "$runs" -e "$counter_events" /bin/true
-  names+=(perf-stat-e)
-fi
-
-rows=$(($(wc -l <"$tmp/t.csv") - 1))
+rows=$(($(wc -l <"$tmp/true.csv") - 1))
 [ "$rows" -eq "$runs" ] || { echo "overhead.sh: timeit wrote $rows rows, expected $runs" >&2; exit 1; }
+mode=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "notes") c = i }
+  NR == 2 { print $c }' "$tmp/true.csv" | grep -o 'counted by [a-z]*' | head -n 1)
 
-printf '%-10s %12s %10s\n' tool "us/run" "x bare"
-for n in "${names[@]}"; do
-  awk -v n="$n" -v t="${best[$n]}" -v b="${best[bare]}" -v r="$runs" \
-    'BEGIN { printf "%-10s %12.1f %10.2f\n", n, t / r / 1000, t / b }'
-done
-awk -v c="${best[counters]}" -v t="${best[timeit]}" \
-  'BEGIN { printf "counters cost %.1f us/run over --no-counters\n", (c - t) / '"$runs"' / 1000 }'
-[ -n "${best[perf-stat-e]:-}" ] && awk -v p="${best[perf-stat-e]}" -v c="${best[counters]}" \
-  'BEGIN { printf "perf stat -r -e %s is %.1fx slower than timeit with counters\n", "'"$counter_events"'", p / c }'
+echo "best of $rounds; counters: the default set, ${mode:-mode unknown}; perf events: $events"
+printf '%-10s %-12s %12s %10s\n' workload tool "us/run" "x bare"
+report() {  # WORKLOAD N
+  local w=$1 n=$2 tool
+  for tool in bare no-counters cgroup counters inherit perf-a-G perf-r hyperfine; do
+    [ -n "${best[$w.$tool]:-}" ] || continue
+    awk -v w="$w" -v t="$tool" -v ns="${best[$w.$tool]}" -v b="${best[$w.bare]}" -v n="$n" \
+      'BEGIN { printf "%-10s %-12s %12.1f %10.3f\n", w, t, ns / n / 1000, ns / b }'
+  done
+}
+report true "$runs"
+report loop "$loops"
+[ $have_perf_g = 1 ] || echo "(perf stat -a -G not usable here: needs perf, cgroup v2 and root)"
 [ $have_hyperfine = 1 ] || echo "(hyperfine not installed)"
-[ $have_perf = 1 ] || echo "(perf stat not usable here)"
