@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs timeit's main job on the
 # embedded workload: the same N geteuid calls through two system call
-# entries, 10 measured runs each, into two CSVs, then their comparison.
+# entries, 10 measured runs each, into two CSVs, then their comparison; then a
+# client measured with its server's counters (--count-pid).
 # On x86-64 with the i386 build there (scripts/test-i386.sh), the 32-bit
 # pair too: int $0x80 against the vDSO's __kernel_vsyscall (sysenter on
 # Intel, syscall on AMD), the Pentium D experiment.
@@ -48,6 +49,24 @@ measure "$bench" "" "$a" "$b"
 echo
 "$timeit" compare --html "$out/report.html" --json "$out/report.json" "$out/$a.csv" "$out/$b.csv"
 echo "CSVs: $out/$a.csv $out/$b.csv; report: $out/report.html (hyperfine's JSON: report.json)"
+
+# A client and its server (bench/query-pair: the server makes 100 system calls
+# a query, the client two): syscalls counts the client's alone, the server's
+# are syscalls@query-pair (--count-pid; --count-cgroup PATH counts a service's
+# cgroup the same way).
+pair="$TIMEIT_ROOT/build/bench/query-pair"
+"$pair" serve "$out/query.sock" 100 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do [ -S "$out/query.sock" ] && break; sleep 0.05; done
+rm -f "$out/pair.csv"
+echo
+echo "== client and server: timeit -n 5 -e syscalls,task-clock --count-pid $server -o $out/pair.csv -- ${pair#"$TIMEIT_ROOT"/} ask $out/query.sock 2000"
+"$timeit" -n 5 -o "$out/pair.csv" --command-output null -e syscalls,task-clock \
+  --count-pid "$server" --metric 'qps=queries per second: (\d+),higher' -- \
+  "$pair" ask "$out/query.sock" 2000
+kill $server 2>/dev/null || true
+echo "CSV: $out/pair.csv (syscalls: the client's; syscalls@query-pair: the server's)"
 
 bench32="$TIMEIT_ROOT/build-i386/bench/syscall-bench"
 if [ "$(uname -m)" = x86_64 ] && [ -x "$bench32" ] && "$bench32" int80 1 >/dev/null 2>&1; then
