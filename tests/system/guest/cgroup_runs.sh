@@ -76,6 +76,7 @@ result scope_removable "$(rmdir $CG/system.slice/timeit.scope && echo 1 || echo 
 mkdir -p $CG/system.slice/crowded.scope
 sh -c "echo \$\$ > $CG/system.slice/crowded.scope/cgroup.procs; exec sleep 300" &
 neighbour=$!
+until [ -s $CG/system.slice/crowded.scope/cgroup.procs ]; do sleep 0.1; done
 run_captured crowded sh -c "echo \$\$ > $CG/system.slice/crowded.scope/cgroup.procs && exec timeit -n 1 -w 0 -o crowded.csv -- touch-memory 10 1"
 send_file crowded.csv crowded.csv
 kill $neighbour
