@@ -50,6 +50,16 @@ TEST(SumScaledTest, CpusTheCgroupNeverRanOnAddNothing) {
   EXPECT_DOUBLE_EQ(*r.running_fraction, 1.0);
 }
 
+TEST(SumScaledTest, RunningWithinTheClocksSkewOfEnabledIsExact) {
+  // Seen on QEMU's N1 by cgroup: cycles "multiplexed" at 100%, scheduled in
+  // a moment after its cgroup at each switch.
+  const CounterReading r = SumScaled({{1000, 100000, 99950}, {500, 0, 0}});
+  EXPECT_EQ(r.status, EventStatus::kCounted);
+  EXPECT_DOUBLE_EQ(*r.value, 1000.0);
+  EXPECT_DOUBLE_EQ(*r.running_fraction, 1.0);
+  EXPECT_EQ(SumScaled({{1000, 100000, 99800}}).status, EventStatus::kMultiplexed);
+}
+
 TEST(SumScaledTest, NothingRanIsNotCountedNeverZero) {
   EXPECT_FALSE(SumScaled({{0, 0, 0}, {0, 0, 0}}).value);
   const CounterReading starved = SumScaled({{0, 9, 0}});

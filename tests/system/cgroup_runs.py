@@ -76,13 +76,16 @@ def check_pressure(b):
                     f"sleep: run {row['run']}: {psi} {row[psi]!r} µs of {real_us:.0f}")
     check_status(b, "thrash")
     row = b.csv("thrash")[0]
-    stalled, read = q.number(row, "psi-memory"), q.number(row, "io-read")
+    stalled = q.number(row, "psi-memory")
     quiet = max(q.number(r, "psi-memory") for r in b.csv("sleep"))
     q.check(stalled is not None and stalled > max(1000, 10 * quiet),
             f"thrash: psi-memory {row['psi-memory']!r} µs for 192 MiB read through a "
             f"16 MiB limit (the sleeping run's: {quiet})")
-    q.check(read is not None and read >= 64 * 2**20,
-            f"thrash: io-read {row['io-read']!r}: the reads below the run's cgroup are its")
+    q.check(q.number(row, "mem-peak") is not None and q.number(row, "mem-peak") < 20 * MIB,
+            f"thrash: mem-peak {row['mem-peak']!r} KiB: the 16 MiB limit did not hold")
+    # Not checked: io-read of these buffered reads of the RAM disk (0 on
+    # Debian's 6.1); the O_DIRECT run above checks io.stat to the byte.
+    print(f"thrash: psi-memory {stalled:.0f} µs, io-read {row['io-read']}")
 
 
 def check_leftovers(b):
@@ -192,8 +195,9 @@ def main():
     q.add_static_syscall_bench(fs, work)
     q.check(q.add_kernel_module(fs, release, vmlinuz, "brd"),
             f"no brd.ko of {release} in the cache (scripts/test-system.sh unpacks it)")
-    b = q.boot_guest(s, fs, arch, vmlinuz, f"cgroup_runs_{which}", deadline_s=900,
-                     qemu_args=("-smp", "2"))
+    # Alone on 2 cores x86 takes about 1.5 min, n1 about 4 (icount).
+    b = q.boot_guest(s, fs, arch, vmlinuz, f"cgroup_runs_{which}",
+                     deadline_s=600 if which == "x86" else 900, qemu_args=("-smp", "2"))
     print(f"kernel {b.results.get('kernel_release')}, cgroup v2 controllers for the root's "
           f"children: {b.results.get('cgroup_subtree_control')}, CPUs {b.results.get('cpus')}")
     q.check(b.results.get("cpus") == "2", f"the guest has {b.results.get('cpus')} CPUs, not 2")

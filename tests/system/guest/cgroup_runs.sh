@@ -56,10 +56,10 @@ result stale_dirs_after "$(ls -d $CG/timeit-$tpid-* 2>/dev/null | wc -l)"
 result stale_daemon_alive "$([ -d /proc/$(cat /tmp/d.pid) ] && echo 1 || echo 0)"
 result killed_pid "$tpid"
 
-# Both counting modes on a fork-heavy tree: 200 /bin/true from a shell loop.
-loop='i=0; while [ $i -lt 200 ]; do /bin/true; i=$((i+1)); done'
+# Both counting modes on a fork-heavy tree: a shell loop of 1000 /bin/true.
+loop='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 for how in inherit cgroup; do
-  run_captured "by_$how" timeit -n 2 -w 0 --count-by "$how" -e syscalls,task-clock \
+  run_captured "by_$how" timeit -n 1 -w 0 --count-by "$how" -e syscalls,task-clock \
     -o "by_$how.csv" -- sh -c "$loop"
   send_file "by_$how.csv" "by_$how.csv"
 done
@@ -76,7 +76,7 @@ result scope_removable "$(rmdir $CG/system.slice/timeit.scope && echo 1 || echo 
 mkdir -p $CG/system.slice/crowded.scope
 sh -c "echo \$\$ > $CG/system.slice/crowded.scope/cgroup.procs; exec sleep 300" &
 neighbour=$!
-until [ -s $CG/system.slice/crowded.scope/cgroup.procs ]; do sleep 0.1; done
+until [ -n "$(cat $CG/system.slice/crowded.scope/cgroup.procs)" ]; do sleep 0.1; done
 run_captured crowded sh -c "echo \$\$ > $CG/system.slice/crowded.scope/cgroup.procs && exec timeit -n 1 -w 0 -o crowded.csv -- touch-memory 10 1"
 send_file crowded.csv crowded.csv
 kill $neighbour
