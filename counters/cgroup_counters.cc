@@ -91,8 +91,8 @@ std::string CountingModeHere() {
   const auto where = platforms::FindCgroup2(platforms::SystemRoots{}, why);
   if (!where) return "by inheritance: no cgroup for the runs (" + why + ")";
   if (::access((where->own_dir + "/cgroup.procs").c_str(), W_OK) != 0)
-    return "by inheritance: no cgroup for the runs (" + where->own_dir + " is not writable: " +
-           std::strerror(errno) + ")";
+    return "by inheritance: no cgroup for the runs (" + where->own_dir +
+           " is not writable: " + std::strerror(errno) + ")";
   const platforms::UniqueFd own(::open(where->own_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   const int err = own ? ProbeCgroupCounting(own.get()) : errno;
   if (err != 0) return "by inheritance: " + ExplainCgroupCountingErrno(err);
@@ -153,6 +153,10 @@ std::vector<CounterReading> CgroupCounters::Collect() {
   for (std::size_t g = 0; g < rotation_.size(); ++g) {
     if (g == current_) continue;
     for (std::size_t e : rotation_[g]) {
+      // The companions (cycles, instructions) are in this run's group too.
+      if (std::find(rotation_[current_].begin(), rotation_[current_].end(), e) !=
+          rotation_[current_].end())
+        continue;
       readings[e].status = EventStatus::kOtherRun;
       readings[e].reason = "--rotate: counted in the runs of group " + std::to_string(g + 1) +
                            " of " + std::to_string(rotation_.size());

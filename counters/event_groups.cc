@@ -75,6 +75,7 @@ void EventGroups::OpenRotationGroup(const std::vector<EventEncoding>& events, pi
 }
 
 void EventGroups::SelectRotationGroup(std::size_t group) {
+  selected_ = static_cast<int>(group);
   for (Group& g : groups_) {
     if (g.rotation < 0) continue;
     const bool on = static_cast<std::size_t>(g.rotation) == group;
@@ -87,6 +88,9 @@ void EventGroups::Read(std::vector<RawCount>& out, std::vector<bool>& ok) const 
   ok.assign(open_errors_.size(), false);
   GroupCount now;
   for (const Group& g : groups_) {
+    // Only the selected rotation group: cycles and instructions are in every
+    // group, and a disabled one's copies would overwrite its counts.
+    if (g.rotation >= 0 && g.rotation != selected_) continue;
     if (!ReadGroup(g.leader.get(), g.events.size(), now)) continue;
     for (std::size_t k = 0; k < g.events.size(); ++k) {
       out[g.events[k]] = RawCount{now.values[k], now.time_enabled, now.time_running};
@@ -102,9 +106,8 @@ CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_z
     // Scheduled in a moment after its cgroup at each switch, an event that
     // was never off the PMU runs a little less than it is enabled: exact
     // within the clocks' skew (TreeCounters allows the same).
-    if (t.running < t.enabled &&
-        static_cast<double>(t.enabled - t.running) <=
-            kContextClockSkew * static_cast<double>(t.enabled))
+    if (t.running < t.enabled && static_cast<double>(t.enabled - t.running) <=
+                                     kContextClockSkew * static_cast<double>(t.enabled))
       t.running = t.enabled;
     enabled += t.enabled;
     running += t.running;

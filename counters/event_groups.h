@@ -25,7 +25,8 @@ class EventGroups {
   EventGroups(const std::vector<EventEncoding>& events, pid_t pid, OpenOptions options,
               const std::vector<std::vector<std::size_t>>& rotation = {});
 
-  /// Enables rotation group `group` and disables the others (ioctl).
+  /// Enables rotation group `group` and disables the others (ioctl); Read
+  /// reads it alone of the rotation groups.
   void SelectRotationGroup(std::size_t group);
 
   /// Every event's value and times now; ok[e] false where its group could
@@ -46,6 +47,7 @@ class EventGroups {
                          int index);
   std::vector<Group> groups_;
   std::vector<int> open_errors_;
+  int selected_ = -1;  ///< the enabled rotation group
 };
 
 /// One target's counts of an event over a run: the deltas of two Reads.

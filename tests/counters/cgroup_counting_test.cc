@@ -91,7 +91,7 @@ class CgroupCountingTest : public ::testing::Test {
     ASSERT_GE(fd_, 0);
     if (const int err = ProbeCgroupCounting(fd_); err != 0)
       GTEST_SKIP() << ExplainCgroupCountingErrno(err);
-    plan_ = PlanCounters({"syscalls", "task-clock"}, PlanOptions{});
+    plan_ = PlanCounters({"syscalls", "task-clock", "context-switches"}, PlanOptions{});
     for (const PlannedCounter& c : plan_.counters)
       if (c.status != EventStatus::kCounted) GTEST_SKIP() << c.label << ": " << c.reason;
   }
@@ -189,6 +189,27 @@ TEST_F(CgroupCountingTest, ATreeCountsAsByInheritanceAndAsPerfStatDashG) {
   const long perf = PerfStatCgroupSyscalls(relative_ + name_, dir_, std::to_string(kCalls) + " 3");
   if (perf < 0) GTEST_SKIP() << "perf stat -a -G unavailable";
   EXPECT_NEAR(*cgroup[0].value, static_cast<double>(perf), 0.001 * static_cast<double>(perf));
+}
+
+// --rotate by cgroup: each group one perf group per CPU, the run's enabled
+// by ioctl; an event in every group (cycles and instructions are, on a PMU)
+// counts in every run. Software events stand in for the hardware here.
+TEST_F(CgroupCountingTest, RotationGroupsCountInTurnAndSharedEventsInEvery) {
+  std::vector<EventEncoding> events = Events();
+  events.push_back(*plan_.counters[2].encoding);
+  CgroupCounters rotated(events, plan_.user_only, fd_, OnlineCpus(), "", false, {{0, 1}, {0, 2}});
+  constexpr long kCalls = 20000;
+  for (std::size_t group : {0u, 1u, 0u}) {
+    rotated.SelectGroup(group);
+    const auto r = RunInCgroup(rotated, {kLoop, std::to_string(kCalls)});
+    ASSERT_EQ(r[0].status, EventStatus::kCounted) << "group " << group << ": " << r[0].reason;
+    EXPECT_GE(*r[0].value, kCalls);
+    const std::size_t in = group == 0 ? 1 : 2, out = group == 0 ? 2 : 1;
+    EXPECT_EQ(r[in].status, EventStatus::kCounted) << r[in].reason;
+    EXPECT_TRUE(r[in].value.has_value());
+    EXPECT_EQ(r[out].status, EventStatus::kOtherRun);
+    EXPECT_FALSE(r[out].value.has_value());
+  }
 }
 
 TEST_F(CgroupCountingTest, BetweenRunsNothingIsCounted) {
