@@ -95,9 +95,10 @@ if [ "$(uname -m)" = aarch64 ]; then
     send_file "n1_$how.csv" "n1_$how.csv"
   done
   # --rotate by cgroup: twelve events in groups that fit, one group a run,
-  # enabled by ioctl on every CPU; every count exact.
+  # enabled by ioctl on every CPU; every count exact. With syscalls, as the
+  # series above, so that the program is the same (see cgroup_runs.py).
   run_captured n1_rotate timeit -n 4 -w 0 --count-by cgroup --rotate \
-    -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k,r08,r08:u,r08:k,r11,r11:u,r11:k \
+    -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k,r08,r08:u,r08:k,r11,r11:u,r11:k,syscalls \
     -o n1_rotate.csv -- syscall-bench-static svc $M
   send_file n1_rotate.csv n1_rotate.csv
   # A server in a cgroup of its own, counted with --count-cgroup while its
