@@ -62,11 +62,14 @@ TEST(CountByTest, BothModesCountTheSameSystemCallsOfAForkHeavyTree) {
   EXPECT_GE(a, 1000 * 10.0);
   EXPECT_NEAR(a, b, 0.001 * b);
   // Counted by cgroup, task-clock is the cgroup's own CPU time (cpu.stat) of
-  // the same run. (By inheritance it is a few percent less on this tree, as
-  // with perf stat: a child's counters stop before its exit is done.)
+  // the same run, but for the kernel's switches of the perf contexts, which
+  // run outside every event's time: within 2% on a quiet machine (and on
+  // QEMU's N1 under -icount, tests/system), 2.7% seen with this suite running
+  // beside other builds. (By inheritance it is further off on this tree, as
+  // with perf stat: a child's counters also stop before its exit is done.)
   const double clock_us = Number(*by_cgroup, "task-clock") / 1000;
   const double cpu_stat_us = Number(*by_cgroup, "cgroup-user") + Number(*by_cgroup, "cgroup-sys");
-  EXPECT_NEAR(clock_us, cpu_stat_us, 0.02 * cpu_stat_us);
+  EXPECT_NEAR(clock_us, cpu_stat_us, 0.05 * cpu_stat_us);
 }
 
 TEST(CountByTest, BothModesCountTheSameCpuTime) {
