@@ -29,13 +29,16 @@ def json_type(v):
     return type(v).__name__
 
 
-# docs/csv-format.md: the results CSV keeps task-clock in nanoseconds; every
-# report shows it in seconds, beside real, user and sys.
-TO_REPORT_UNIT = {"task-clock": 1e-9, "task-clock:u": 1e-9}
+# docs/csv-format.md: the results CSV keeps task-clock in nanoseconds and the
+# cgroup's times (cgroup-user, cgroup-sys, psi-*) in microseconds; every report
+# shows them in seconds, beside real, user and sys. A counted target's columns
+# (task-clock@NAME) are in the unit of their metric.
+TO_REPORT_UNIT = {"task-clock": 1e-9, "task-clock:u": 1e-9, "cgroup-user": 1e-6,
+                  "cgroup-sys": 1e-6, "psi-cpu": 1e-6, "psi-memory": 1e-6, "psi-io": 1e-6}
 
 
 def in_report_unit(row, name):
-    return float(row[name]) * TO_REPORT_UNIT.get(name, 1)
+    return float(row[name]) * TO_REPORT_UNIT.get(name.split("@")[0], 1)
 
 
 def close(a, b):

@@ -26,7 +26,7 @@ bool Contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
 
-double Number(const ResultsTable& t, const std::string& column, std::size_t row = 0) {
+double Number(const RunsTable& t, const std::string& column, std::size_t row = 0) {
   const std::string cell = ColumnOf(t, column).at(row);
   EXPECT_FALSE(cell.empty()) << column << " is empty: " << ColumnOf(t, "notes")[0];
   return cell.empty() ? -1 : std::stod(cell);
@@ -37,14 +37,14 @@ const std::string kForkLoop = "i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+
 
 /// One run of `script` counted `how` (inherit or cgroup) into HOW.csv;
 /// nullopt when counting by cgroup cannot be had here (exit status 2).
-std::optional<ResultsTable> CountedBy(const std::string& how, const std::string& script,
+std::optional<RunsTable> CountedBy(const std::string& how, const std::string& script,
                                       const TempDir& dir) {
   const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-e", "syscalls,task-clock",
                                      "--count-by", how, "-o", how + ".csv", "sh", "-c", script},
                                     "", dir.path());
   if (r.exit_status == 2 && how == "cgroup") return std::nullopt;
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  ResultsTable t = ReadRuns(dir.path() / (how + ".csv"));
+  RunsTable t = ReadRuns(dir.path() / (how + ".csv"));
   EXPECT_TRUE(Contains(ColumnOf(t, "notes")[0],
                        "counted by " + std::string(how == "cgroup" ? "cgroup" : "inheritance")))
       << ColumnOf(t, "notes")[0];
@@ -83,7 +83,10 @@ TEST(CountByTest, BothModesCountTheSameCpuTime) {
   const auto by_inheritance = CountedBy("inherit", burn, dir);
   const double a = Number(*by_cgroup, "task-clock"), b = Number(*by_inheritance, "task-clock");
   EXPECT_GE(b, 0.4e9);
-  EXPECT_NEAR(a, b, 0.02 * b);
+  // 5%, not tests/system's 2%: the two series run one after the other on a
+  // machine ctest keeps busy, and each adds its own start-up of sh and a
+  // moment of timeit's own before exec (the 2% failed once in a full -j2 run).
+  EXPECT_NEAR(a, b, 0.05 * b) << "by cgroup " << a << " ns, by inheritance " << b << " ns";
 }
 
 TEST(CountByTest, CountByCgroupWhereItCannotBeHadExits2BeforeTheFirstRun) {
@@ -137,7 +140,7 @@ class Server {
 
 constexpr int kQueries = 300;  // of 100 server calls each
 
-void ExpectTheServersCallsInItsColumn(const ResultsTable& t, const std::string& name) {
+void ExpectTheServersCallsInItsColumn(const RunsTable& t, const std::string& name) {
   for (std::size_t row = 0; row < t.rows.size(); ++row) {
     const double server = Number(t, "syscalls@" + name, row);
     const double client = Number(t, "syscalls", row);
@@ -160,7 +163,7 @@ TEST(CountByTest, CountPidCountsTheServerIntoItsOwnColumns) {
                  server.socket(), std::to_string(kQueries)},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "p.csv");
+  const RunsTable t = ReadRuns(dir.path() / "p.csv");
   ExpectTheServersCallsInItsColumn(t, "query-pair");
   EXPECT_GT(Number(t, "task-clock@query-pair"), 0);
 }
@@ -185,7 +188,7 @@ TEST(CountByTest, CountCgroupCountsTheServersCgroupIntoItsOwnColumns) {
     if (r.exit_status == 2 && Contains(r.err, "per-CPU events"))
       GTEST_SKIP() << r.err;  // not root, paranoid > 0
     ASSERT_EQ(r.exit_status, 0) << r.err;
-    const ResultsTable t = ReadRuns(dir.path() / "c.csv");
+    const RunsTable t = ReadRuns(dir.path() / "c.csv");
     ExpectTheServersCallsInItsColumn(t, name);
     EXPECT_GT(Number(t, "cgroup-user@" + name) + Number(t, "cgroup-sys@" + name), 0);
   }

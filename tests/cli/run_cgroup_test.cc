@@ -173,7 +173,7 @@ TEST(RunCgroupTest, ARunThatOnlySleepsHasNoPressure) {
   const ProcessResult r =
       RunTimeit({"-n", "2", "-w", "0", "-o", "s.csv", "sleep", "0.3"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   const std::string notes = ColumnOf(t, "notes")[0];
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const double real = std::stod(ColumnOf(t, "real")[i]);
@@ -198,7 +198,7 @@ TEST(RunCgroupTest, TheCgroupsCpuTimeIsTheTreesAsWait4CountsIt) {
                  std::string(BURN_CPU_BINARY) + " 0.1 & " + BURN_CPU_BINARY + " 0.1; wait"},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     // cpu.stat and wait4 split the same CPU time of the tree.
     const double cgroup_us =
@@ -216,7 +216,7 @@ TEST(RunCgroupTest, TwoProcessesOf100MiBPeakAt200MiBWhereMaxrssSaysOne) {
   const ProcessResult r = RunTimeit(
       {"-n", "1", "-w", "0", "-o", "s.csv", TOUCH_MEMORY_BINARY, "100", "2"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  const ResultsTable t = ReadRuns(dir.path() / "s.csv");
+  const RunsTable t = ReadRuns(dir.path() / "s.csv");
   const std::string peak = ColumnOf(t, "mem-peak")[0];
   const std::string notes = ColumnOf(t, "notes")[0];
   if (peak.empty()) {
