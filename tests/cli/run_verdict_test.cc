@@ -115,6 +115,27 @@ TEST(RunVerdictTest, TargetCiStopsOnceTheMeanIsKnown) {
       << r.err;
 }
 
+// The look that falls on the last allowed run (-n equal to --min-runs) is a
+// look like any other: a target met there was met, not "missed".
+TEST(RunVerdictTest, TargetCiMetOnTheLastAllowedRunSaysItWasMet) {
+  TempDir dir;
+  for (const std::vector<std::string>& runs :
+       {std::vector<std::string>{"-n", "5"},
+        std::vector<std::string>{"-n", "10", "--min-runs", "10"}}) {
+    std::vector<std::string> args = runs;
+    for (const char* a : {"-w", "0", "--no-counters", "--metric", kV, "--target-ci", "2:v", "-o",
+                          "-", "sh", "-c", "echo v=7"})
+      args.push_back(a);
+    const ProcessResult r = RunTimeit(args, "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_NE(r.err.find("timeit: stopped after " + runs[1] +
+                         " measured runs: v known within +/-0% (--target-ci 2%)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("--max-runs reached"), std::string::npos) << r.err;
+  }
+}
+
 TEST(RunVerdictTest, TargetCiStopsAtMaxRunsRegardless) {
   TempDir dir;
   // v grows tenfold every run: no interval ever gets narrow.

@@ -237,17 +237,13 @@ int RunLoop::Run() {
   }
   int exit_status = kExitOk;
   const int total = p_.configs.empty() ? o.warmup + o.runs : static_cast<int>(p_.schedule.size());
-  bool stopped_early = false;
   for (int i = 0; i < total; ++i) {
     if (MeasureOne(i, exit_status) == Step::kStop) break;
-    if (p_.stop != nullptr && i + 1 < total && p_.stop->Satisfied()) {
-      stopped_early = true;
-      break;
-    }
+    if (p_.stop != nullptr && i + 1 < total && p_.stop->Satisfied()) break;
   }
   p_.progress.Clear();
   if (p_.stop != nullptr && exit_status == kExitOk && p_.signals.received_signal() == 0 && !o.quiet)
-    Say(p_.stop->Describe(stopped_early));
+    Say(p_.stop->Describe());
   const int sig = p_.signals.received_signal();
   if (sig == 0 && !RunHelper(p_.teardown.get(), "--teardown", 0) && exit_status == kExitOk)
     exit_status = kExitCommandFailed;

@@ -37,13 +37,13 @@ bool StopRule::Satisfied() const {
   return WidestPercent() <= target_.percent;
 }
 
-std::string StopRule::Describe(bool stopped_early) const {
+std::string StopRule::Describe() const {
   const double widest = WidestPercent();
   const std::string known = std::isnan(widest) ? std::string("not known (fewer than 2 values)")
                                                : fmt::format("known within +/-{:.2g}%", widest);
   std::size_t runs = 0;
   for (const std::vector<double>& v : values_) runs = std::max(runs, v.size());
-  if (stopped_early)
+  if (Satisfied())
     return fmt::format("stopped after {} measured run{}{}: {} {} (--target-ci {}%)", runs,
                        runs == 1 ? "" : "s", values_.size() > 1 ? " each" : "", target_.metric,
                        known, target_.percent);

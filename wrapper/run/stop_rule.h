@@ -28,10 +28,12 @@ class StopRule {
   /// Whether the series may stop now.
   bool Satisfied() const;
 
-  /// What happened, for one line on stderr: "stopped after 7 runs: real
-  /// known within +/-0.61% (target 1%)" or "--max-runs 50 reached: real
-  /// known within +/-1.8%, not 1%".
-  std::string Describe(bool stopped_early) const;
+  /// What happened, for one line on stderr: "stopped after 7 measured
+  /// runs: real known within +/-0.61% (--target-ci 1%)" or "--max-runs
+  /// reached after 50 measured runs: real known within +/-1.8%, not within
+  /// 1%". Read off the runs themselves, not off why the loop ended: a target
+  /// met on the last allowed run was met.
+  std::string Describe() const;
 
  private:
   /// The widest half-width among the series, in % of its mean; NaN with
