@@ -52,6 +52,29 @@ TEST(CompareRunTest, BadBaselineStopsBeforeTheFirstRun) {
             "timeit: --baseline compares the results file afterwards: give -o FILE, not -o -\n");
 }
 
+// The baseline as the results file, by its name or another path to it, is
+// refused before the first run: the series would grow the baseline and
+// compare it with itself, and a CI gate would fail after hours of runs.
+TEST(CompareRunTest, BaselineThatIsTheResultsFileStopsBeforeTheFirstRun) {
+  TempDir dir;
+  ASSERT_EQ(RunTimeit({"-q", "-n", "2", "--no-counters", "-o", "base.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  std::filesystem::create_symlink("base.csv", dir.path() / "link.csv");
+  const std::string before = ReadFile(dir.path() / "base.csv");
+  for (const std::string output : {"base.csv", "./base.csv", "link.csv"}) {
+    const ProcessResult r =
+        RunTimeit(Cat({"-n", "2", "--no-counters", "--baseline", "base.csv", "-o", output, "--"},
+                      Sh("echo ran > ran")),
+                  "", dir.path());
+    EXPECT_EQ(r.exit_status, 2) << output;
+    EXPECT_EQ(r.err, "timeit: --baseline base.csv is the results file of this series (-o " +
+                         output + "): give the new runs their own file\n");
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "ran")) << output;
+    EXPECT_EQ(ReadFile(dir.path() / "base.csv"), before) << output;
+  }
+}
+
 TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
   TempDir dir;
   const ProcessResult r =

@@ -443,6 +443,8 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
   dir.Write("ragged.csv", "real,sys\n1,2\n3\n");
   dir.Write("text.csv", "real,sys\n1,2\n3,fast\n");
   dir.Write("dup.csv", "real,real\n1,2\n");
+  std::filesystem::create_symlink("isync.csv", dir.path() / "link.csv");
+  std::filesystem::create_directory(dir.path() / "subdir");
   std::string many = "label,real\n";
   for (char c = 'a'; c <= 'h'; ++c) many += std::string(1, c) + ",1\n" + std::string(1, c) + ",2\n";
   dir.Write("many.csv", many);
@@ -451,6 +453,11 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
       {{"compare", "isync.csv", "nope.csv"}, "timeit: nope.csv: No such file or directory\n"},
       {{"compare", "isync.csv", "isync.csv"},
        "timeit: isync.csv: given twice; each file is read once\n"},
+      {{"compare", "isync.csv", "./isync.csv"},
+       "timeit: ./isync.csv: the same file as isync.csv; each file is read once\n"},
+      {{"compare", "isync.csv", "link.csv"},
+       "timeit: link.csv: the same file as isync.csv; each file is read once\n"},
+      {{"compare", "isync.csv", "subdir"}, "timeit: subdir: Is a directory\n"},
       {{"compare", "isync.csv", "empty.csv"}, "timeit: empty.csv: no header row (empty file)\n"},
       {{"compare", "isync.csv", "numbers.csv"},
        "timeit: numbers.csv:1: no header row: the first line holds numbers; for plain numbers in "

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -12,6 +13,10 @@ namespace timeit {
 
 ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
                               std::vector<std::string>& notes) {
+  std::error_code ec;
+  // A directory opens as a stream that reads nothing: it would pass for an
+  // empty file.
+  if (std::filesystem::is_directory(file, ec)) throw InputError(file, 0, std::strerror(EISDIR));
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(file, 0, std::strerror(errno));
   std::ostringstream s;

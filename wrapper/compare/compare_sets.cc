@@ -10,6 +10,7 @@
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
+#include "wrapper/base/same_file.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_inputs.h"
 #include "wrapper/results/metric_units.h"
@@ -275,9 +276,14 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
 CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
                              std::vector<std::string>& notes, std::size_t min_sets) {
   std::vector<ResultsTable> tables;
-  for (const std::string& f : files) {
-    if (std::count(files.begin(), files.end(), f) > 1)
-      throw InputError(f, 0, "given twice; each file is read once");
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& f = files[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (files[j] == f || SameFile(files[j], f))
+        throw InputError(f, 0,
+                         files[j] == f
+                             ? std::string("given twice; each file is read once")
+                             : "the same file as " + files[j] + "; each file is read once");
     tables.push_back(ReadCompareInput(f, plain, notes));
     if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
     const std::vector<std::string>& header = tables.back().columns;

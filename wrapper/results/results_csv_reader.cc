@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -66,6 +67,10 @@ ResultsTable ParseResultsCsv(std::string_view text, const std::string& file,
 }
 
 ResultsTable ReadResultsCsv(const std::string& path, std::vector<std::string>* warnings) {
+  std::error_code ec;
+  // A directory opens as a stream that reads nothing: it would pass for an
+  // empty file.
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, std::strerror(EISDIR));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, std::strerror(errno));
   std::ostringstream s;

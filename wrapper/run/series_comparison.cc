@@ -1,12 +1,13 @@
 #include "wrapper/run/series_comparison.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/same_file.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/results/results_csv_reader.h"
@@ -28,6 +29,13 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
       throw UsageError(fmt::format("--compare-metrics {}: this series records no such metric{}",
                                    QuoteForMessage(m), DidYouMean(m, metric_columns)));
   if (options.baseline.empty()) return;
+  // The comparison would read the file twice, or (by another path) compare
+  // the grown file with itself: say so before hours of runs, not after.
+  if (options.baseline == csv_path || SameFile(options.baseline, csv_path))
+    throw UsageError(fmt::format(
+        "--baseline {} is the results file of this series (-o {}): give the new runs their own "
+        "file",
+        options.baseline, csv_path));
   std::vector<std::string> warnings;
   // Throws, naming the file, on what compare refuses.
   const ResultsTable baseline = ReadResultsCsv(options.baseline, &warnings);
