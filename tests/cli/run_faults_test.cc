@@ -100,7 +100,7 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
   EXPECT_EQ(ColumnOf(t, "status"), (Cells{"137", "137"}));
   EXPECT_EQ(ColumnOf(t, "status_text"), (Cells{"timeout", "timeout"}));
-  EXPECT_TRUE(Contains(r.err, "run 1 failed: timed out after")) << r.err;
+  EXPECT_TRUE(Contains(r.err, "timeit: run 1 failed: timed out after 0.3 s\n")) << r.err;
   // The command has finished: its pid file is complete or will never be.
   const std::vector<pid_t> pids =
       WaitForPids(dir.path() / "pids", 2, nullptr, std::chrono::seconds(5));

@@ -134,6 +134,34 @@ TEST(RunSeriesTest, FailureStopsTheSeriesAndKeepsFinishedRuns) {
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status_text"), (Cells{"", "", ""}));
 }
 
+// The failed run is in the CSV but not in the summary: compare leaves it
+// out, and the summary says so rather than quietly count it (its v of 100
+// would be the maximum and pull the mean).
+TEST(RunSeriesTest, SummaryLeavesTheFailedRunOutAsCompareDoes) {
+  TempDir dir;
+  const std::string script =
+      "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; "
+      "if [ $n -lt 3 ]; then echo v=$n; else echo v=100; exit 3; fi";
+  for (const bool ignore : {false, true}) {
+    std::filesystem::remove(dir.path() / "n");
+    std::filesystem::remove(dir.path() / "s.csv");
+    std::vector<std::string> args = {"-n",       "3",          "-w", "0",    "--no-counters",
+                                     "--metric", "v=v=(\\d+)", "-o", "s.csv"};
+    if (ignore) args.push_back("--ignore-failure");
+    const ProcessResult r = RunTimeit(Cat(args, Sh(script)), "", dir.path());
+    EXPECT_EQ(r.exit_status, ignore ? 0 : 1) << r.err;
+    EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "v"), (Cells{"1", "2", "100"}));
+    EXPECT_NE(r.out.find("\nx   2             1             2           1.5           1.5    "
+                         "0.70710678  v\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.err.find("timeit: 1 failed run is in s.csv but left out of the summary, as "
+                         "timeit compare leaves it out\n"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(RunSeriesTest, IgnoreFailureGoesOn) {
   TempDir dir;
   const ProcessResult r =

@@ -1,5 +1,6 @@
 #include "wrapper/run/run_loop.h"
 
+#include <fmt/format.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -152,8 +153,19 @@ void RunLoop::Record(const PlannedRun& run, const Measured& m) {
       rows.Format(run.number, run.warmup, start_utc_, RunStatusOf(m.exit.wait_status, m.timed_out),
                   values_, notes_);
   p_.csv.Append(row, m.exit.wall_seconds > 1.0);
-  if (!run.warmup && !run.config) p_.summary.Add(values_);  // configurations are compared instead
-  if (!run.warmup && p_.stop != nullptr)
+  if (run.warmup) {
+    p_.progress.AfterRun(m.exit.wall_seconds);
+    return;
+  }
+  // A failed run is recorded but not summarised: compare leaves it out, and
+  // the summary and the verdicts after it must describe the same runs.
+  if (m.timed_out || !Succeeded(m.exit.wait_status)) {
+    ++failed_measured_runs_;
+    p_.progress.AfterRun(m.exit.wall_seconds);
+    return;
+  }
+  if (!run.config) p_.summary.Add(values_);  // configurations are compared instead
+  if (p_.stop != nullptr)
     p_.stop->Add(run.config ? static_cast<std::size_t>(run.config - p_.configs.data()) : 0,
                  values_);
   p_.progress.AfterRun(m.exit.wall_seconds);
@@ -162,9 +174,8 @@ void RunLoop::Record(const PlannedRun& run, const Measured& m) {
 RunLoop::Step RunLoop::AfterRun(const PlannedRun& run, const Measured& m, int& exit_status) {
   const RunOptions& o = p_.options;
   if (m.timed_out || !Succeeded(m.exit.wait_status)) {
-    ++failed_runs_;
     Say("run " + std::to_string(run.number) + (run.warmup ? " (warm-up)" : "") + " failed: " +
-        (m.timed_out ? "timed out after " + std::to_string(*o.timeout) + " s"
+        (m.timed_out ? fmt::format("timed out after {} s", *o.timeout)
                      : Describe(m.exit.wait_status)));
     p_.output.ShowAfterFailure(stderr);
     if (!o.ignore_failure) {
@@ -253,8 +264,14 @@ int RunLoop::Run() {
         WhereTheRunsAre());
     exit_status = kExitSignalBase + sig;
   }
-  if (failed_runs_ > 0 && o.ignore_failure && !o.quiet)
-    Say(std::to_string(failed_runs_) + " run(s) failed and are included below");
+  // With --config the comparison below says it itself.
+  if (failed_measured_runs_ > 0 && !o.quiet && p_.configs.empty())
+    Say(failed_measured_runs_ == 1
+            ? "1 failed run is in " + p_.csv_name +
+                  " but left out of the summary, as timeit compare leaves it out"
+            : fmt::format("{} failed runs are in {} but left out of the summary, as timeit compare "
+                          "leaves them out",
+                          failed_measured_runs_, p_.csv_name));
   if (p_.csv.rows_written() == 0) {
     RemoveEmptyResults();  // e.g. the command cannot be executed
   } else if (!o.quiet) {

@@ -114,7 +114,9 @@ class RunLoop {
   std::string notes_;
   bool leftovers_reported_ = false;
   bool cgroup_removal_reported_ = false;
-  int failed_runs_ = 0;
+  /// Measured runs that failed: in the CSV, not in the summary or the stop
+  /// rule, as timeit compare leaves them out.
+  int failed_measured_runs_ = 0;
   bool hold_before_exec_ = false;  ///< some source attaches before exec
   struct timespec series_start_ {};
   struct timespec start_utc_ {};  ///< of the current run, for its row
