@@ -271,5 +271,30 @@ TEST(RunSeriesTest, CsvLoadsWithPythonsCsvModule) {
   EXPECT_EQ(py.out, "4\nsh -c 'echo '\\''a, \"b\"'\\'' >/dev/null'\n");
 }
 
+// A command line longer than Python's csv.field_size_limit (131072) would
+// make the file unreadable there: its cell keeps the first 64 KiB and says
+// how long the whole was, and the series says so once.
+TEST(RunSeriesTest, HugeCommandLineKeepsTheCsvReadable) {
+  TempDir dir;
+  const std::string word(70000, 'a');
+  const ProcessResult r = RunTimeit(
+      {"-n", "2", "--no-counters", "-o", "s.csv", "true", word, word, word}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::string whole = std::to_string(4 + 3 * 70001);
+  EXPECT_NE(r.err.find("timeit: the command line is " + whole +
+                       " bytes; the CSV's command cell keeps the first 64 KiB, so that every CSV "
+                       "reader can read it\n"),
+            std::string::npos)
+      << r.err;
+  const ProcessResult py =
+      RunProcess({"/usr/bin/python3", "-c",
+                  "import csv; rows = list(csv.reader(open('s.csv', newline=''))); "
+                  "c = rows[1][rows[0].index('command')]; print(len(rows), len(c) <= 65536, c[:7], "
+                  "c[c.rindex(' ... '):])"},
+                 "", dir.path());
+  EXPECT_EQ(py.exit_status, 0) << py.err;
+  EXPECT_EQ(py.out, "4 True true aa  ... (" + whole + " bytes)\n");
+}
+
 }  // namespace
 }  // namespace timeit::testing

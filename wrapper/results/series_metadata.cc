@@ -50,6 +50,14 @@ std::string ShellQuoteCommand(const std::vector<std::string>& words) {
   return out;
 }
 
+std::string CommandCell(const std::string& command) {
+  if (command.size() <= kCommandCellBytes) return command;
+  const std::string tail = " ... (" + std::to_string(command.size()) + " bytes)";
+  std::size_t cut = kCommandCellBytes - tail.size();
+  while (cut > 0 && (static_cast<unsigned char>(command[cut]) & 0xC0) == 0x80) --cut;
+  return command.substr(0, cut) + tail;
+}
+
 SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell) {
   const platforms::MachineIdentity id = platforms::ReadMachineIdentity();
   SeriesMetadata m;
@@ -65,7 +73,9 @@ SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, boo
                                               : platforms::PlatformId::kGeneric)
                    .name;
   m.timeit_version = kVersion;
-  m.command = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
+  const std::string line = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
+  m.command = CommandCell(line);
+  m.command_bytes = line.size();
   m.conditions = platforms::ReadConditions(roots);
   return m;
 }

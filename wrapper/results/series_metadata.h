@@ -18,13 +18,16 @@ struct SeriesMetadata {
   std::string cpu_model;
   std::string platform;  ///< the counter platform detected from cpuinfo; "generic" when none fits
   std::string timeit_version;
-  std::string command;  ///< the command line, quoted as a shell would need it
+  std::string command;  ///< the command line, quoted as a shell would need it (CommandCell)
   /// The metrics better when higher, separated by spaces: the
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
   /// What can skew a comparison, read at the start of the series under
   /// platforms::SystemRootsFromEnvironment() (default /proc and /sys).
   platforms::Conditions conditions;
+  /// The whole command line's length in bytes: more than `command` holds
+  /// when CommandCell cut it.
+  std::size_t command_bytes = 0;
 };
 
 /// Reads uname, the machine's cpuinfo and its conditions once, all under
@@ -39,5 +42,15 @@ std::string SeriesCell(const SeriesMetadata& m, std::string_view column);
 /// `words` as one shell command line: words with blanks or shell
 /// metacharacters are single-quoted.
 std::string ShellQuoteCommand(const std::vector<std::string>& words);
+
+/// The most bytes of a command line the `command` cell holds. Python's csv
+/// module refuses a field over 131072 characters by default
+/// (csv.field_size_limit): a cell of a command built by xargs would make
+/// the whole file unreadable there for one column nobody computes with.
+inline constexpr std::size_t kCommandCellBytes = 65536;
+
+/// `command` as its cell: itself, or when longer than kCommandCellBytes its
+/// start (cut between UTF-8 characters) and " ... (N bytes)".
+std::string CommandCell(const std::string& command);
 
 }  // namespace timeit

@@ -236,6 +236,11 @@ int RunMain(int argc, char** argv) {
   AddProfileSource(o, csv_path, metadata, sources);
   ResultsCsvWriter csv = OpenResults(csv_path, rows, o);
   if (!o.quiet) WarnAboutConditions(metadata.conditions);
+  if (!o.quiet && metadata.command_bytes > metadata.command.size())
+    std::fprintf(stderr,
+                 "timeit: the command line is %zu bytes; the CSV's command cell keeps the first "
+                 "%zu KiB, so that every CSV reader can read it\n",
+                 metadata.command_bytes, kCommandCellBytes / 1024);
 
   CommandOutputSink output(o, csv_on_stdout, OutputReaders(sources));
   const platforms::UniqueFd null_input = ConnectOutput(spec, output);
