@@ -71,11 +71,19 @@ TEST(OutputMetricTest, NoMatchOrNoNumberIsAnEmptyCellAndANote) {
   EXPECT_EQ(ColumnOf(t, "tps"), (Cells{"7", ""}));
   EXPECT_EQ(ColumnOf(t, "notes"),
             (Cells{"qps: '1.2k' in the output is not a number",
-                   "qps: '1.2k' in the output is not a number; tps: no match for "
-                   "'Transactions: (\\d+)' in the output"}));
+                   "tps: no match for 'Transactions: (\\d+)' in the output; qps: '1.2k' in the "
+                   "output is not a number"}));
+  // Each metric's first miss is said; the rows keep every one, and the end
+  // of the series counts them instead of a line per run.
   EXPECT_NE(r.err.find("timeit: run 2: tps: no match for 'Transactions: (\\d+)' in the output\n"),
             std::string::npos)
       << r.err;
+  EXPECT_EQ(Occurrences(r.err, "qps: '1.2k' in the output is not a number"), 1) << r.err;
+  EXPECT_NE(r.err.find("timeit: qps: no value in 2 of 2 runs; each one's notes in the CSV say "
+                       "why\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("tps: no value in"), std::string::npos) << r.err;
   // Only a series with a metric better when higher has the direction column.
   EXPECT_FALSE(t.Column("higher_is_better").has_value());
 }

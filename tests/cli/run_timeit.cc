@@ -105,4 +105,10 @@ std::string ReadFile(const fs::path& path) {
   return ss.str();
 }
 
+int Occurrences(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace timeit::testing

@@ -39,4 +39,7 @@ class TempDir {
 
 std::string ReadFile(const std::filesystem::path& path);
 
+/// How many times `part` occurs in `text` (a note said once, not per run).
+int Occurrences(const std::string& text, const std::string& part);
+
 }  // namespace timeit::testing

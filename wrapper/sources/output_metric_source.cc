@@ -59,6 +59,7 @@ struct OutputMetric {
   std::array<char, kMaxCapture> capture{};
   std::size_t capture_size = 0;  ///< > kMaxCapture: too long to be a number
   bool gave_up = false;          ///< PCRE2's match limit on some line
+  int misses = 0;                ///< runs without a value (no match, not a number)
 };
 
 class OutputMetricSource : public MeasurementSource {
@@ -87,17 +88,21 @@ class OutputMetricSource : public MeasurementSource {
   }
 
   void Collect(const RunExit& /*exit*/, MetricValues& out) override {
+    ++runs_;
+    row_notes_.clear();
     for (OutputMetric& m : metrics_) {
       std::optional<double> value;
       const std::string_view capture(m.capture.data(), std::min(m.capture_size, m.capture.size()));
+      std::string miss;
       if (!m.matched) {
-        notes_.push_back(m.spec.name + ": no match for " + Quote(m.spec.pattern) +
-                         " in the output");
+        miss = m.spec.name + ": no match for " + Quote(m.spec.pattern) + " in the output";
       } else if (m.capture_size > kMaxCapture || !(value = FiniteNumber(capture))) {
-        notes_.push_back(m.spec.name + ": " + Quote(capture) +
-                         (m.capture_size > kMaxCapture ? " (cut)" : "") +
-                         " in the output is not a number");
+        miss = m.spec.name + ": " + Quote(capture) +
+               (m.capture_size > kMaxCapture ? " (cut)" : "") + " in the output is not a number";
       }
+      // Said the first time; every row's notes keep why its cell is empty,
+      // and the end of the series counts them (EndSeriesNotes).
+      if (!miss.empty()) (++m.misses == 1 ? notes_ : row_notes_).push_back(std::move(miss));
       if (m.gave_up && !told_gave_up_) {
         told_gave_up_ = true;
         notes_.push_back(m.spec.name + ": the regex hit PCRE2's match limit on a line, which " +
@@ -117,6 +122,15 @@ class OutputMetricSource : public MeasurementSource {
   }
 
   std::vector<std::string> TakeNotes() override { return std::exchange(notes_, {}); }
+  std::vector<std::string> RowNotes() const override { return row_notes_; }
+  std::vector<std::string> EndSeriesNotes() const override {
+    std::vector<std::string> notes;
+    for (const OutputMetric& m : metrics_)
+      if (m.misses > 1)
+        notes.push_back(m.spec.name + ": no value in " + std::to_string(m.misses) + " of " +
+                        std::to_string(runs_) + " runs; each one's notes in the CSV say why");
+    return notes;
+  }
 
  private:
   /// Every match in `line`; the last one's first group is kept.
@@ -149,6 +163,8 @@ class OutputMetricSource : public MeasurementSource {
   std::vector<OutputMetric> metrics_;
   std::unique_ptr<pcre2_match_context, MatchContextDeleter> context_;
   std::vector<std::string> notes_;
+  std::vector<std::string> row_notes_;  ///< the current run's, not said again
+  int runs_ = 0;
   bool cut_line_ = false;
   bool told_cut_line_ = false;
   bool told_gave_up_ = false;
