@@ -430,6 +430,23 @@ TEST(CompareTest, UserModeOnlyCountersInOneSet) {
       "before measuring)\n");
 }
 
+// A column with no value in any run of any set (the hardware counters of a
+// machine without a PMU) holds nothing to leave out: compare is quiet about
+// it, -v names it, and -m naming it says why it cannot be compared.
+TEST(CompareTest, MetricEmptyEverywhereIsNamedOnlyWithVerbose) {
+  TempDir dir;
+  // A counter column (with its .running companion) empty in every row.
+  dir.Write("a.csv", "real,cycles,cycles.running\n1.0,,\n1.1,,\n1.2,,\n");
+  dir.Write("b.csv", "real,cycles,cycles.running\n2.0,,\n2.1,,\n2.2,,\n");
+  const ProcessResult quiet = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(quiet.exit_status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(quiet.out.find("cycles"), std::string::npos) << quiet.out;
+  const ProcessResult verbose = RunTimeit({"compare", "-v", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(verbose.exit_status, 0) << verbose.err;
+  EXPECT_EQ(verbose.err, "timeit: not measured in any set, left out: cycles\n");
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string err;

@@ -202,6 +202,19 @@ TEST(EventsTest, UnknownPlatformIsAUsageError) {
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_TRUE(Contains(r.err, "unknown platform 'vax'")) << r.err;
   EXPECT_TRUE(Contains(r.err, "graviton2")) << r.err;
+  const ProcessResult near = RunTimeit({"events", "--platform", "Zen3"});
+  EXPECT_EQ(near.exit_status, 2);
+  EXPECT_EQ(near.err, "timeit: events: unknown platform 'Zen3'; did you mean 'zen3'?\n");
+}
+
+// A metric the platform has no event for says where one can be had, not
+// "see timeit events" inside timeit events itself.
+TEST(EventsTest, MetricWithoutAnEventNamesThePlatformsThatHaveOne) {
+  const ProcessResult r = RunTimeit({"events", "--platform", "zen3"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_FALSE(Contains(r.out, "see `timeit events`")) << r.out;
+  EXPECT_TRUE(Contains(r.out, "no event for it on platform zen3; platforms with one: neoverse-n1"))
+      << r.out;
 }
 
 TEST(EventsTest, CounterColumnsOfARun) {

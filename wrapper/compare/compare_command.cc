@@ -57,7 +57,10 @@ std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOpti
     return chosen;
   }
   for (const std::string& m : in.metrics) (HasValues(in, m) ? chosen : empty).push_back(m);
-  if (!empty.empty())
+  // A column empty in every run of every set holds nothing to leave out
+  // (the counters of a machine without a PMU, on every comparison there):
+  // named with -v only, and -m naming one says why it has no values.
+  if (!empty.empty() && o.verbose)
     notes.push_back(fmt::format("not measured in any set, left out: {}", fmt::join(empty, ", ")));
   return chosen;
 }

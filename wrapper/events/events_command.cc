@@ -16,6 +16,7 @@
 #include "platforms/platform.h"
 #include "platforms/pmu_events.h"
 #include "platforms/system_roots.h"
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/base/text.h"
@@ -33,6 +34,15 @@ constexpr std::size_t kMetricWidth =
 
 /// Prints `line`, wrapped at 100 columns, continuation lines indented by 2.
 void PrintWrapped(const std::string& line) { fmt::print("{}\n", Wrap(line, 0, 2, kLineWidth)); }
+
+std::vector<std::string> PlatformNameList() {
+  std::vector<std::string> names;
+  for (const auto& p : platforms::AllPlatforms()) {
+    names.emplace_back(p.name);
+    if (!p.alias.empty()) names.emplace_back(p.alias);
+  }
+  return names;
+}
 
 std::string PlatformNames() {
   std::string names;
@@ -212,8 +222,9 @@ int EventsMain(int argc, char** argv) {
   if (named) {
     const auto found = platforms::FindPlatform(platform_name);
     if (!found) {
-      throw UsageError("events: unknown platform '" + platform_name +
-                       "' (known: " + PlatformNames() + ")");
+      const std::string hint = DidYouMean(platform_name, PlatformNameList());
+      throw UsageError("events: unknown platform '" + platform_name + "'" +
+                       (hint.empty() ? " (known: " + PlatformNames() + ")" : hint));
     }
     platform = *found;
     // Another machine's PMU: libpfm4 encodes it only when asked to.

@@ -53,7 +53,8 @@ class CounterSource : public MeasurementSource {
   void NoteOnce(std::size_t counter, Noted kind, const std::string& note);
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
   void CheckUnknownNames() const;
-  void NoteWhatCannotBeCounted();
+  /// default_set: the default counters, not -e (their missing PMU goes in the first row only).
+  void NoteWhatCannotBeCounted(bool default_set);
   /// By inheritance or by cgroup (ChooseCounting), the choice said once.
   std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
   /// --count-cgroup, --count-pid: null without.
@@ -68,6 +69,7 @@ class CounterSource : public MeasurementSource {
   std::unique_ptr<counters::RunCounters> counters_;
   std::unique_ptr<CountTargets> targets_;
   std::size_t group_ = 0;  ///< the rotation group of the run in flight
+  std::vector<std::string> first_row_notes_;  ///< in the first run's row only, not said
   std::vector<std::string> notes_;
   std::vector<unsigned> noted_;  ///< per planned counter: Noted bits
   std::vector<int> missed_;      ///< per planned counter: runs without counter time
@@ -147,7 +149,7 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
   rotation_ = options.rotate ? PlanRotation(plan_, tree_slot_) : Rotation{};
   setup_notes_ = plan_.notes;
   counters_ = MakeCounters(options);
-  NoteWhatCannotBeCounted();
+  NoteWhatCannotBeCounted(words.empty());
   if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
   targets_ = MakeTargets(options);
 }
@@ -163,7 +165,7 @@ void CounterSource::CheckUnknownNames() const {
   }
 }
 
-void CounterSource::NoteWhatCannotBeCounted() {
+void CounterSource::NoteWhatCannotBeCounted(bool default_set) {
   // Without a hardware PMU every hardware metric fails the same way: say it once.
   const bool no_pmu = !platforms::HasHardwareCpuPmu(
       platforms::ReadKernelPmus(platforms::SystemRootsFromEnvironment().EventSourceDir()));
@@ -179,8 +181,12 @@ void CounterSource::NoteWhatCannotBeCounted() {
                            c.reason + ")");
   }
   if (!unsupported.empty()) {
-    setup_notes_.push_back(unsupported +
-                           ": not supported, this kernel has no hardware PMU (a VM?); left empty");
+    // The default set on a machine without a PMU meets this on every series:
+    // the first row's notes keep it, `timeit check` and `timeit events` say
+    // it; a user who named hardware events with -e hears it.
+    (default_set ? first_row_notes_ : setup_notes_)
+        .push_back(unsupported +
+                   ": not supported, this kernel has no hardware PMU (a VM?); left empty");
   }
 }
 
@@ -206,9 +212,12 @@ void CounterSource::BeforeRun(const RunInfo& run) {
 }
 
 std::vector<std::string> CounterSource::RowNotes() const {
-  if (rotation_.groups.empty()) return {};
-  return {"--rotate: this run counted group " + std::to_string(group_ + 1) + " of " +
-          std::to_string(rotation_.groups.size()) + " (" + GroupLabels(group_) + ")"};
+  std::vector<std::string> notes;
+  if (runs_ == 1) notes = first_row_notes_;
+  if (!rotation_.groups.empty())
+    notes.push_back("--rotate: this run counted group " + std::to_string(group_ + 1) + " of " +
+                    std::to_string(rotation_.groups.size()) + " (" + GroupLabels(group_) + ")");
+  return notes;
 }
 
 int CounterSource::RunsForEveryColumn() const {
