@@ -10,6 +10,7 @@
 #include "counters/privilege.h"
 #include "counters/tracefs.h"
 #include "platforms/event_tables.h"
+#include "platforms/platform.h"
 #include "platforms/pmu_events.h"
 
 namespace timeit::counters {
@@ -98,6 +99,18 @@ int Rank(EventStatus s) {
   }
 }
 
+/// "; it is Neoverse N1's (timeit events --platform neoverse-n1)": where a
+/// metric the platform lacks can be had, so that the reason names a way on
+/// (it is read in `timeit events` too, which a "see timeit events" would not).
+std::string PlatformsWith(platforms::Metric metric) {
+  std::string names;
+  for (const platforms::PlatformInfo& p : platforms::AllPlatforms())
+    if (!platforms::EventChain(p.id, metric).empty())
+      names += (names.empty() ? "" : ", ") + std::string(p.name);
+  if (names.empty()) return {};
+  return "; platforms with one: " + names + " (timeit events --platform NAME)";
+}
+
 PlannedCounter PlanWord(const std::string& word, const CounterPlan& plan, const PmuCheck& check,
                         std::vector<platforms::UniqueFd>& keepers) {
   PlannedCounter counter;
@@ -124,7 +137,7 @@ PlannedCounter PlanWord(const std::string& word, const CounterPlan& plan, const 
     counter.status = EventStatus::kNotSupported;
     counter.reason = "no event for it on platform " +
                      std::string(platforms::GetPlatformInfo(plan.platform).name) +
-                     " (see `timeit events`)";
+                     PlatformsWith(*counter.metric);
     return counter;
   }
   for (const ChainStep& step : counter.steps) {
