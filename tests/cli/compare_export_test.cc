@@ -5,6 +5,8 @@
 // json and XML parsers (tests/cli/check_*.py).
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 
@@ -68,6 +70,45 @@ TEST(CompareExportTest, HtmlIsSelfContainedXmlAndItsChartsShowTheCsv) {
   EXPECT_NE(html.find("<a href=\"#metric-score\">score</a></td><td class=\"text\">higher"),
             std::string::npos);
   EXPECT_NE(html.find("hollow: warm-up runs"), std::string::npos);
+}
+
+/// The text a person sees in an HTML report: tags (and their data-
+/// attributes, which keep full precision for tools) removed.
+std::string VisibleText(std::string html) {
+  html = std::regex_replace(html.substr(html.find("<body")), std::regex("<[^>]*>"), " ");
+  for (const auto& [entity, c] :
+       {std::pair{"&#39;", "'"}, {"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}})
+    html = std::regex_replace(html, std::regex(entity), c);
+  return html;
+}
+
+// The report reads as the terminal's summary does: no e-notation (a value
+// of 2.9466e-05, a p-value of 1e-37), "exact" where there is no variance,
+// and the threshold the verdicts used, said beside them.
+TEST(CompareExportTest, HtmlNumbersAndTermsAreTheTerminals) {
+  TempDir dir;
+  dir.Write("a.csv", "real,tiny,v\n1.00,0.000029466,5\n1.01,0.000029470,5\n1.02,0.000029480,5\n");
+  dir.Write("b.csv", "real,tiny,v\n9.00,0.000039466,6\n9.01,0.000039470,6\n9.02,0.000039480,6\n");
+  for (const auto& [threshold, words] :
+       std::vector<std::pair<std::string, std::string>>{{"1", "changes within 1% do not count"},
+                                                        {"2.5", "changes within 2.5% do not count"},
+                                                        {"0", "no threshold"}}) {
+    const ProcessResult r =
+        RunTimeit({"compare", "-q", "--threshold", threshold, "--html", "r.html", "a.csv", "b.csv"},
+                  "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    const std::string text = VisibleText(ReadFile(dir.path() / "r.html"));
+    EXPECT_NE(text.find("by the metric's direction: Student's t at 95% confidence; " + words),
+              std::string::npos)
+        << text.substr(0, 2000);
+    std::smatch e;
+    EXPECT_FALSE(std::regex_search(text, e, std::regex(R"([0-9][eE][-+]?[0-9])")))
+        << "e-notation: ..." << e.prefix().str().substr(e.prefix().length() - 40) << e.str();
+    EXPECT_NE(text.find("a run 1: 0.000029466"), std::string::npos) << text.substr(0, 2000);
+    EXPECT_NE(text.find("+20% exact"), std::string::npos) << text.substr(0, 2000);
+    EXPECT_EQ(text.find("p = 0"), std::string::npos);
+    EXPECT_EQ(text.find("± 0%"), std::string::npos);
+  }
 }
 
 // A file timeit cannot write is its own failure (3), not bad input (2).

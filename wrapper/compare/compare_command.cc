@@ -184,6 +184,7 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
         options.html,
         FormatHtmlReport(
             in, {metrics, rows, warnings, notes, options.report.confidence_percent,
+                 options.threshold_percent,
                  ProfileHtmlSection(profiles, options.top, options.report.confidence_percent)}),
         "the HTML report");
   if (options.bisect) {

@@ -29,6 +29,10 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 6
 th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
 th { font-weight: 600; background: #f4f4f4; border-bottom: 1px solid #bbb; }
 .text { text-align: left; }
+/* Names (labels, metrics) and headers wrap, numbers never: long set labels
+   must not push a table past a laptop's window. */
+th, td.text { white-space: normal; }
+td.text:first-child, td.verdict { white-space: nowrap; }
 td.files { white-space: normal; color: #555; font-size: 13px; }
 a { color: inherit; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
@@ -152,9 +156,10 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
   const bool several_tests = tests.find(" and ") != std::string::npos;
   const bool boots = AnyAcrossBoots(parts.rows);
   html += fmt::format(
-      "<p class=\"sub\">Each set against the baseline, <b>{}</b>; the verdict and its interval "
-      "are {} at {:g}% confidence, by the metric's direction.</p>",
-      EscapeXml(in.sets.front().label), EscapeXml(tests), parts.confidence_percent);
+      "<p class=\"sub\">Each set against the baseline, <b>{}</b>, by the metric's direction: "
+      "{}.</p>",
+      EscapeXml(in.sets.front().label),
+      EscapeXml(VerdictTerms(tests, parts.confidence_percent, parts.threshold_percent)));
   if (const std::string note = OneBootNote(in, parts.rows); !note.empty())
     html += "<p class=\"sub\">" + EscapeXml(note) + "</p>";
   html +=

@@ -15,6 +15,7 @@ struct HtmlReportParts {
   const std::vector<std::string>& warnings;  ///< CompareWarnings
   const std::vector<std::string>& notes;     ///< what compare noted on stderr
   double confidence_percent = 95;
+  double threshold_percent = 1;  ///< --threshold, said with the verdicts
   /// The "Where the difference is" section (profile_html.h), or empty.
   std::string profile_section = {};
 };

@@ -83,12 +83,8 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
     line.push_back(c.verdict);
     table.push_back(std::move(line));
   }
-  const std::string threshold =
-      threshold_percent > 0
-          ? "changes within " + ReadablePercent(threshold_percent, false) + "% do not count"
-          : "no threshold";
-  return fmt::format("Summary against {} ({} at {}% confidence; {})\n", baseline,
-                     TestsHeading(rows), ReadablePercent(confidence_percent, false), threshold) +
+  return fmt::format("Summary against {} ({})\n", baseline,
+                     VerdictTerms(TestsHeading(rows), confidence_percent, threshold_percent)) +
          Align(table, one_other ? 2 : 3);
 }
 

@@ -17,6 +17,16 @@ std::string NumberText(double v) { return std::isnan(v) ? "-" : SiNumber(v); }
 
 }  // namespace
 
+std::string VerdictTerms(const std::string& tests, double confidence_percent,
+                         double threshold_percent) {
+  const std::string threshold =
+      threshold_percent > 0
+          ? "changes within " + ReadablePercent(threshold_percent, false) + "% do not count"
+          : "no threshold";
+  return tests + " at " + ReadablePercent(confidence_percent, false) + "% confidence; " +
+         threshold;
+}
+
 std::string PValueText(double p) {
   if (std::isnan(p)) return "-";
   return p < 0.0001 ? "<0.0001" : SiNumber(std::round(p * 1e4) / 1e4);

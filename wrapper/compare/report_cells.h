@@ -54,6 +54,12 @@ bool AnyAcrossBoots(const std::vector<ComparisonRow>& rows);
 /// otherwise, also when the sets share their boot or carry no boot_id.
 std::string OneBootNote(const CompareInput& in, const std::vector<ComparisonRow>& rows);
 
+/// How the verdicts were reached, as every report's summary says it:
+/// "Welch's t at 95% confidence; changes within 1% do not count" (or
+/// "no threshold" with --threshold 0); `tests` is TestsHeading's.
+std::string VerdictTerms(const std::string& tests, double confidence_percent,
+                         double threshold_percent);
+
 /// A p-value as every report prints it: "<0.0001", else rounded to 4
 /// decimals (0.0312, 0.5); "-" for NaN.
 std::string PValueText(double p);

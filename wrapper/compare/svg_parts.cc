@@ -90,6 +90,13 @@ std::string EscapeXml(std::string_view text) {
 }
 
 std::string ReadableNumber(double v) {
+  if (v != 0 && std::abs(v) < 1e-4) {
+    // Six significant digits in fixed notation (0.000029466, not 2.9466e-05).
+    const int decimals = 5 - static_cast<int>(std::floor(std::log10(std::abs(v))));
+    std::string text = fmt::format("{:.{}f}", v, decimals);
+    while (text.back() == '0') text.pop_back();
+    return text;
+  }
   if (!(std::abs(v) >= 1e5) || std::abs(v) >= 1e15) return fmt::format("{:.6g}", v);
   // Six significant digits, then the integer part grouped by thousands.
   const double unit = std::pow(10, std::floor(std::log10(std::abs(v))) - 5);

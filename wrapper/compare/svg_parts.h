@@ -44,7 +44,8 @@ const char* SetColor(std::size_t set_index);
 std::string EscapeXml(std::string_view text);
 
 /// `v` for one run's tooltip, six significant digits as %.6g, but large
-/// numbers written out with thousands separators (2,203,670, not 2.20367e+06).
+/// numbers written out with thousands separators (2,203,670, not 2.20367e+06)
+/// and small ones in fixed notation (0.000029466, not 2.9466e-05).
 std::string ReadableNumber(double v);
 
 /// `v` as an axis label for ticks `step` apart: enough decimals to tell the
