@@ -500,6 +500,9 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
       {{"compare", "-w", "1", "isync.csv", "no_isync.csv"},
        "timeit: compare: -w: expected a plot width from 2 to 1000000, got '1' (see timeit compare "
        "--help)\n"},
+      {{"compare", "-q", "--csv", "-", "--json", "-", "isync.csv", "no_isync.csv"},
+       "timeit: compare: --csv - and --json -: only one export can go to stdout; give the others "
+       "a file\n"},
       {{"compare", "--bogus", "isync.csv"},
        "timeit: compare: unrecognised option '--bogus' (see timeit compare --help)\n"},
   };

@@ -107,6 +107,30 @@ TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
   EXPECT_EQ(cmp.err.find("differ in"), std::string::npos) << cmp.err;
 }
 
+// A file another program wrote (hyperfine's CSV, a column of numbers) has
+// no conditions and no CPU model because it is not ours, not because an
+// earlier timeit wrote it, and an unknown CPU is not a different one.
+TEST(ConditionsCliTest, AnotherProgramsFileIsNeitherAnEarlierTimeitsNorOfAnotherCpu) {
+  TempDir dir;
+  ASSERT_EQ(RunTimeit({"-n", "3", "-q", "--no-counters", "-o", "ours.csv", "true"}, "", dir.path())
+                .exit_status,
+            0);
+  dir.Write("plain.csv", "real\n0.1\n0.11\n0.12\n");
+  dir.Write("old.csv", WithoutConditions(ReadRuns(dir.path() / "ours.csv")));
+  const ProcessResult plain = RunTimeit({"compare", "ours.csv", "plain.csv"}, "", dir.path());
+  EXPECT_EQ(plain.exit_status, 0) << plain.err;
+  EXPECT_EQ(plain.err,
+            "timeit: warning: plain is not from a timeit results file: whether it ran under the "
+            "same conditions as the other sets cannot be checked\n");
+  const ProcessResult old =
+      RunTimeit({"compare", "plain.csv", "old.csv", "ours.csv"}, "", dir.path());
+  EXPECT_EQ(old.exit_status, 0) << old.err;
+  EXPECT_NE(old.err.find("recorded no conditions (written by an earlier timeit)"),
+            std::string::npos)
+      << old.err;
+  EXPECT_EQ(old.err.find("(unknown)"), std::string::npos) << old.err;
+}
+
 // A file from before `status_text` (and the conditions): appended rows say
 // the signal's name in `status`, as that file's rows do, and compare counts
 // such a run as failed.

@@ -141,14 +141,24 @@ std::vector<std::string> ConditionWarnings(const CompareInput& in) {
     return std::any_of(kConditionColumns.begin(), kConditionColumns.end(),
                        [&s](std::string_view c) { return s.conditions.count(std::string(c)) > 0; });
   };
-  std::vector<std::string> without;
+  // An earlier timeit's file and another program's (hyperfine's CSV, a
+  // plain column of numbers) lack the conditions for different reasons.
+  std::vector<std::string> earlier, foreign;
   for (const CompareSet& s : in.sets)
-    if (!recorded(s)) without.push_back(s.label);
-  if (!without.empty() && without.size() < in.sets.size())
-    warnings.push_back(fmt::format(
-        "{} recorded no conditions (written by an earlier timeit): whether {} ran under the same "
-        "conditions as the other sets cannot be checked",
-        fmt::join(without, ", "), without.size() == 1 ? "it" : "they"));
+    if (!recorded(s)) (s.timeit_rows ? earlier : foreign).push_back(s.label);
+  if (earlier.size() + foreign.size() < in.sets.size()) {
+    if (!earlier.empty())
+      warnings.push_back(fmt::format(
+          "{} recorded no conditions (written by an earlier timeit): whether {} ran under the "
+          "same conditions as the other sets cannot be checked",
+          fmt::join(earlier, ", "), earlier.size() == 1 ? "it" : "they"));
+    if (!foreign.empty())
+      warnings.push_back(fmt::format(
+          "{} {} not from a timeit results file: whether {} ran under the same conditions as "
+          "the other sets cannot be checked",
+          fmt::join(foreign, ", "), foreign.size() == 1 ? "is" : "are",
+          foreign.size() == 1 ? "it" : "they"));
+  }
   for (std::size_t i = 1; i < in.sets.size(); ++i) BetweenSets(in.sets[0], in.sets[i], warnings);
   for (const CompareSet& s : in.sets) WithinSet(s, warnings);
   return warnings;

@@ -189,6 +189,15 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
     throw UsageError("compare: no files to compare (" + kSyntax.help_hint + ")");
   if (o.bisect && !o.fail_on.empty())
     throw UsageError("compare: --bisect and --fail-on both set the exit status: give one");
+  // Two exports on one stream would be one file no reader can split.
+  std::vector<std::string> on_stdout;
+  for (const auto& [option, file] :
+       {std::pair{"--csv", &o.csv}, std::pair{"--json", &o.json}, std::pair{"--html", &o.html}})
+    if (*file == "-") on_stdout.push_back(std::string(option) + " -");
+  if (on_stdout.size() > 1)
+    throw UsageError("compare: " + on_stdout[0] + " and " + on_stdout[1] +
+                     (on_stdout.size() > 2 ? " and " + on_stdout[2] : std::string()) +
+                     ": only one export can go to stdout; give the others a file");
   return o;
 }
 

@@ -220,6 +220,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   const std::string kernel = Cell(t, r, c.release);
   CompareSet& set = SetFor(t, r, SetKey(t, label, kernel, spreads));
   for (std::size_t m : c.metrics) set.metrics[t.columns[m]].has_column = true;
+  set.timeit_rows |= c.warmup && c.status;
   AddHigherIsBetter(Cell(t, r, c.higher), set);
   const long run_number =
       RunNumber(Cell(t, r, c.run), set.runs + set.warmup_runs + set.failed_runs + 1);

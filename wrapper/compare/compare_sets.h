@@ -68,6 +68,9 @@ struct CompareSet {
   /// cell is not a value.
   std::map<std::string, ConditionValues, std::less<>> conditions;
   bool split_by_release = false;  ///< one kernel release of a label (`label@release`)
+  /// Rows of a timeit results file (it has `warmup` and `status`): one
+  /// without conditions is an earlier timeit's, not another program's.
+  bool timeit_rows = false;
 };
 
 /// Every set of the files given, and the union of their metrics in report

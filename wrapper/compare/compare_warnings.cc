@@ -10,17 +10,23 @@ namespace timeit {
 namespace {
 
 /// "isync: A; no_isync: B" when the sets' values of a metadata column differ.
+/// A set that recorded none (another program's file) differs from nothing:
+/// ConditionWarnings says once that it cannot be checked.
 void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareSet::*field,
                        const char* what, std::vector<std::string>& warnings) {
+  const CompareSet* first = nullptr;
   bool differ = false;
-  for (const CompareSet& s : in.sets)
-    differ |= s.*field != in.sets.front().*field || (s.*field).size() > 1;
+  for (const CompareSet& s : in.sets) {
+    if ((s.*field).empty()) continue;
+    if (first == nullptr) first = &s;
+    differ |= s.*field != first->*field || (s.*field).size() > 1;
+  }
   if (!differ) return;
   std::string list;
   for (const CompareSet& s : in.sets)
-    list += fmt::format("{}{}: {}", list.empty() ? "" : "; ", s.label,
-                        (s.*field).empty() ? std::string("(unknown)")
-                                           : fmt::format("{}", fmt::join(s.*field, " + ")));
+    if (!(s.*field).empty())
+      list +=
+          fmt::format("{}{}: {}", list.empty() ? "" : "; ", s.label, fmt::join(s.*field, " + "));
   warnings.push_back(fmt::format("the sets were measured on different {}: {}", what, list));
 }
 
