@@ -90,6 +90,10 @@ int MinistatMain(int argc, char** argv) {
     std::fputs(MinistatUsage(), stdout);
     return kExitOk;
   }
+  if (options.usage_error) {
+    std::fputs(MinistatUsage(), stderr);
+    return kExitBadInput;
+  }
   const bool plots = !options.report.summary_only && !options.report.no_plot;
   if (!options.width_given) {
     const std::optional<int> width = TerminalPlotWidth(STDOUT_FILENO);

@@ -60,7 +60,7 @@ int ParseOptionWord(int i, int argc, char** argv, MinistatCommandOptions& o) {
         o.report.separate_bars = true;
         break;
       case 'h':
-        o.help = true;
+        o.usage_error = true;
         break;
       case 'C':
       case 'c':

@@ -14,7 +14,10 @@ struct MinistatCommandOptions {
   bool width_given = false;        ///< -w; otherwise the terminal decides
   ColumnFormat format;             ///< -C and -d
   std::vector<std::string> files;  ///< empty: standard input; "-" is standard input too
-  bool help = false;
+  bool help = false;               ///< --help: the usage on stdout, exit 0 (timeit's way)
+  /// -h: the usage on stderr, exit 2, as ministat (whose getopt has no -h)
+  /// answers it; a drop-in keeps the exit status scripts see.
+  bool usage_error = false;
 };
 
 /// The usage text, newline included.
