@@ -8,6 +8,7 @@
 
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/text.h"
 #include "wrapper/base/version.h"
 #include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_command.h"
@@ -28,8 +29,11 @@ int PrintVersion(int, char**) {
   return kExitOk;
 }
 
+int HelpMain(int argc, char** argv);
+
 /// Subcommands are the first word; anything else is the command to measure.
 constexpr Subcommand kSubcommands[] = {
+    {"help", "print this help, or a subcommand's: timeit help SUBCOMMAND", HelpMain},
     {"version", "print the version", PrintVersion},
     {"ministat", "compare data sets exactly as FreeBSD's ministat", MinistatMain},
     {"compare", "compare series metric by metric, ministat blocks and a summary", CompareMain},
@@ -66,6 +70,27 @@ bool MentionsBisect(int argc, char** argv) {
     if (word == "--bisect") return true;
   }
   return false;
+}
+
+/// `timeit help [SUBCOMMAND]`: what `timeit --help` or `timeit SUBCOMMAND
+/// --help` prints, for those who type the word (git, go and cargo take it).
+int HelpMain(int argc, char** argv) {
+  if (argc < 2 || std::string_view(argv[1]) == "help") {
+    PrintHelp();
+    return kExitOk;
+  }
+  if (argc > 2) throw UsageError("help: takes one subcommand (see timeit --help)");
+  const std::string_view name = argv[1];
+  std::vector<std::string> names;
+  for (const Subcommand& s : kSubcommands) {
+    names.emplace_back(s.name);
+    if (name != s.name) continue;
+    std::string word(s.name), help("--help");
+    char* args[] = {word.data(), help.data(), nullptr};
+    return s.main(2, args);
+  }
+  throw UsageError("help: no subcommand " + QuoteForMessage(name) + DidYouMean(name, names) +
+                   " (see timeit --help)");
 }
 
 }  // namespace

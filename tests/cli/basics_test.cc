@@ -53,6 +53,30 @@ TEST(CliBasicsTest, HelpOnceOnStdoutWithOurOwnOptionList) {
   for (const std::string& line : Lines(r.out)) EXPECT_LE(line.size(), 100u) << line;
 }
 
+// Other options are still parsed, as GNU tools parse them: a bad one is
+// the error, not a version line (the man page says so).
+TEST(CliBasicsTest, VersionAfterABadOptionIsTheBadOptionsError) {
+  const ProcessResult r = RunTimeit({"-n", "abc", "--version"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("timeit: -n", 0), 0u) << r.err;
+}
+
+// `timeit help [SUBCOMMAND]` prints what --help prints (it used to run a
+// command named help: exit 127).
+TEST(CliBasicsTest, HelpSubcommandPrintsTheHelpOfWhatItNames) {
+  EXPECT_EQ(RunTimeit({"help"}).out, RunTimeit({"--help"}).out);
+  for (const char* sub : {"compare", "check", "events", "ministat"}) {
+    const ProcessResult r = RunTimeit({"help", sub});
+    EXPECT_EQ(r.exit_status, 0) << sub << r.err;
+    EXPECT_EQ(r.out, RunTimeit({sub, "--help"}).out) << sub;
+  }
+  const ProcessResult typo = RunTimeit({"help", "comprae"});
+  EXPECT_EQ(typo.exit_status, 2);
+  EXPECT_EQ(typo.err,
+            "timeit: help: no subcommand 'comprae'; did you mean 'compare'? (see timeit --help)\n");
+}
+
 TEST(CliBasicsTest, NoArgumentsIsAUsageError) {
   const ProcessResult r = RunTimeit({});
   EXPECT_EQ(r.exit_status, 2);
