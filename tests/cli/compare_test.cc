@@ -447,6 +447,33 @@ TEST(CompareTest, MetricEmptyEverywhereIsNamedOnlyWithVerbose) {
   EXPECT_EQ(verbose.err, "timeit: not measured in any set, left out: cycles\n");
 }
 
+// The summary's columns line up on a terminal when a label is CJK: widths
+// in terminal columns (two per wide character), measured here by Python's
+// unicodedata, not by our own code.
+TEST(CompareTest, SummaryColumnsLineUpWithWideCharactersInALabel) {
+  TempDir dir;
+  dir.Write("base.csv", "label,real\nbase,2.0\nbase,2.1\nbase,2.2\n");
+  dir.Write("cjk.csv", "label,real\n\u5185\u6838,1.0\n\u5185\u6838,1.1\n\u5185\u6838,1.2\n");
+  dir.Write("b.csv", "label,real\nb,2.0\nb,2.1\nb,2.2\n");
+  const ProcessResult r =
+      RunTimeit({"compare", "-m", "real", "base.csv", "cjk.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  dir.Write("out.txt", r.out.substr(r.out.find("\nSummary against") + 1));
+  // Where each line's words end, in terminal columns: every right-aligned
+  // column (the means, the difference) ends at the same column in every line.
+  const ProcessResult py = RunProcess(
+      {"/usr/bin/python3", "-c",
+       "import re, unicodedata\n"
+       "w = lambda s: sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in s)\n"
+       "lines = open('out.txt', encoding='utf-8').read().splitlines()[1:]\n"
+       "ends = [[w(l[:m.end()]) for m in re.finditer(r'(?:mean|\\S+)(?=  |$)', l)] for l in "
+       "lines]\n"
+       "print(sorted({tuple(e[3:6]) for e in ends}))"},
+      "", dir.path());
+  EXPECT_EQ(py.exit_status, 0) << py.err;
+  EXPECT_EQ(std::count(py.out.begin(), py.out.end(), '('), 1) << py.out << r.out;
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string err;

@@ -1,8 +1,37 @@
 #include "wrapper/base/text.h"
 
+#include <locale.h>
+#include <wchar.h>
+
 #include <algorithm>
+#include <cwchar>
 
 namespace timeit {
+
+std::size_t TerminalColumns(std::string_view text) {
+  // timeit never calls setlocale: the C.UTF-8 locale (built into glibc) is
+  // used for this thread only, for as long as the count takes.
+  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
+  const locale_t previous = utf8 != locale_t{} ? ::uselocale(utf8) : locale_t{};
+  std::size_t columns = 0;
+  std::mbstate_t state{};
+  while (!text.empty()) {
+    wchar_t c = 0;
+    const std::size_t n = utf8 != locale_t{} ? std::mbrtowc(&c, text.data(), text.size(), &state)
+                                             : static_cast<std::size_t>(-1);
+    if (n == 0 || n > text.size()) {  // NUL, or not UTF-8: a byte, a column
+      state = std::mbstate_t{};
+      ++columns;
+      text.remove_prefix(1);
+      continue;
+    }
+    const int w = ::wcwidth(c);
+    columns += w < 0 ? 1 : static_cast<std::size_t>(w);
+    text.remove_prefix(n);
+  }
+  if (utf8 != locale_t{}) ::uselocale(previous);
+  return columns;
+}
 
 std::string QuoteForMessage(std::string_view text) {
   constexpr std::size_t kMax = 40;

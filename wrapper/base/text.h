@@ -15,6 +15,11 @@ using platforms::Trim;
 /// newline in it never becomes a 10 MB or two-line error.
 std::string QuoteForMessage(std::string_view text);
 
+/// The columns UTF-8 `text` takes in a terminal, as glibc's wcwidth counts
+/// them under C.UTF-8 whatever the process's locale: 2 for a CJK character,
+/// 0 for a combining mark, 1 otherwise (a byte that is no UTF-8 counts 1).
+std::size_t TerminalColumns(std::string_view text);
+
 /// `text` broken at blanks into lines of at most `width` columns, given that
 /// it starts at column `column`; every line after the first starts with
 /// `indent` blanks. A word longer than a line gets a line of its own. No

@@ -7,29 +7,25 @@
 #include <set>
 
 #include "wrapper/base/csv_text.h"
+#include "wrapper/base/text.h"
 #include "wrapper/compare/compare_numbers.h"
 #include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
 
-/// The width of UTF-8 `text` in a terminal: one column per character.
-std::size_t Columns(const std::string& text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
 /// Left-aligned text, right-aligned numbers, two spaces between columns.
 std::string Align(const std::vector<std::vector<std::string>>& table, std::size_t left_columns) {
   std::vector<std::size_t> width(table.front().size(), 0);
   for (const auto& line : table)
-    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], Columns(line[c]));
+    for (std::size_t c = 0; c < line.size(); ++c)
+      width[c] = std::max(width[c], TerminalColumns(line[c]));
   std::string text;
   for (const auto& line : table) {
     std::string out;
     for (std::size_t c = 0; c < line.size(); ++c) {
       if (c > 0) out += "  ";
-      const std::size_t pad = width[c] - Columns(line[c]);
+      const std::size_t pad = width[c] - TerminalColumns(line[c]);
       const bool left = c < left_columns || c + 1 == line.size();
       if (!left) out.append(pad, ' ');
       out += line[c];
