@@ -143,49 +143,49 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"EightSets",
                  {"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"},
                  "",
-                 "ministat: at most 7 data sets, got 8 (see timeit ministat -h)"},
+                 "ministat: at most 7 data sets, got 8 (see timeit ministat --help)"},
         BadInput{
             "EmptyDelimiter",
             {"-d", "", "ok"},
             "",
             "ministat: -d: expected at least one delimiter character, got '' (see timeit ministat "
-            "-h)"},
+            "--help)"},
         // ministat itself segfaults on -w 1.
         BadInput{
             "WidthOne",
             {"-w", "1", "ok"},
             "",
             "ministat: -w: expected a plot width from 2 to 1000000, got '1' (see timeit ministat "
-            "-h)"},
+            "--help)"},
         BadInput{
             "WidthNotANumber",
             {"-w", "x", "ok"},
             "",
             "ministat: -w: expected a plot width from 2 to 1000000, got 'x' (see timeit ministat "
-            "-h)"},
+            "--help)"},
         BadInput{"ConfidenceHundred",
                  {"-c", "100", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '100' "
-                 "(see timeit ministat -h)"},
+                 "(see timeit ministat --help)"},
         BadInput{"ConfidenceZero",
                  {"-c0", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '0' "
-                 "(see timeit ministat -h)"},
+                 "(see timeit ministat --help)"},
         BadInput{
             "ColumnZero",
             {"-C", "0", "ok"},
             "",
-            "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat -h)"},
+            "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat --help)"},
         BadInput{"UnknownOption",
                  {"-x", "ok"},
                  "",
-                 "ministat: unknown option -x (see timeit ministat -h)"},
+                 "ministat: unknown option -x (see timeit ministat --help)"},
         BadInput{"OptionWithoutValue",
                  {"ok", "-w"},
                  "",
-                 "ministat: -w needs a value (see timeit ministat -h)"}),
+                 "ministat: -w needs a value (see timeit ministat --help)"}),
     [](const ::testing::TestParamInfo<BadInput>& p) { return p.param.name; });
 
 /// Runs `argv` on a pseudo-terminal `columns` wide, with COLUMNS set to

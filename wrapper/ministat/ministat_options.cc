@@ -11,7 +11,7 @@ namespace timeit {
 namespace {
 
 [[noreturn]] void Bad(const std::string& why) {
-  throw UsageError("ministat: " + why + " (see timeit ministat -h)");
+  throw UsageError("ministat: " + why + " (see timeit ministat --help)");
 }
 
 /// Applies one value option; a bad value is BadValue's wording under "ministat: ".
