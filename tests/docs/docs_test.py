@@ -112,6 +112,12 @@ def session_lines(commands, outputs):
     return out
 
 
+def shown(path):
+    """`path` as messages name it: from the repository root when inside it."""
+    full = os.path.abspath(path)
+    return os.path.relpath(full, SOURCE) if full.startswith(SOURCE + os.sep) else path
+
+
 def check_commands(block, helps):
     """The problems of a block of commands: options --help does not list."""
     problems = []
@@ -157,7 +163,7 @@ def compare_outputs(block, outputs, rel):
 def check_document(path, args, helps, tally):
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    rel = os.path.relpath(path, SOURCE)
+    rel = shown(path)
     blocks = doc_blocks.read_blocks(rel, text)
     failures, replacements = [], []
     if args.measure:
@@ -232,7 +238,7 @@ def main():
         except doc_blocks.DocError as e:
             print(f"FAIL {e}")
             failed += 1
-        print(f"{os.path.relpath(path, SOURCE)}: {tally['run']} blocks run, "
+        print(f"{shown(path)}: {tally['run']} blocks run, "
               f"{tally['captured']} shown as captured from a QEMU guest, "
               f"{tally['not run']} not run (said why), {tally['skipped']} skipped here, "
               f"{tally['commands']} blocks of commands checked against --help")
