@@ -67,21 +67,22 @@ po::options_description MakeOptions(CompareOptions* o) {
   add("separate-bars,s", po::bool_switch(&o->report.separate_bars),
       "one mean/median bar per set in the plots");
   add("metrics,m",
-      ReadEach(&o->metrics, "LIST", [](const std::string& v) { return ParseMetricList("-m", v); }),
+      ReadEach(&o->metrics, "METRIC,...",
+               [](const std::string& v) { return ParseMetricList("-m", v); }),
       "only these metrics, comma-separated, in this order; repeatable");
-  add("column,C", Read(&o->plain_columns.column, "N", ReadColumn),
+  add("column,C", Read(&o->plain_columns.column, "COLUMN", ReadColumn),
       "plain number files: the column to read, from 1 (default 1), as ministat's -C");
-  add("delimiters,d", Read(&o->plain_columns.delimiters, "CHARS", ReadDelimiters),
+  add("delimiters,d", Read(&o->plain_columns.delimiters, "DELIMITERS", ReadDelimiters),
       "plain number files: the delimiter characters (default space and tab), as ministat's -d");
   add("all-metrics", po::bool_switch(&o->all_metrics),
       "a block for every metric (default: times and counters; the rest in the summary)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "changes within PCT% of the baseline mean do not count (default 1; 0: none)");
   add("fail-on",
-      ReadEach(&o->fail_on, "LIST",
+      ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
       "exit 1 when a verdict is one of these: worse, better, inconclusive, below-threshold, "
-      "same, constant");
+      "same, constant, no-difference");
   add("bisect", po::bool_switch(&o->bisect),
       "one line instead of the report, and the exit status git bisect run reads: 0 no metric "
       "is worse than the baseline, 1 one is, 125 inconclusive or a condition differs, 128 "
@@ -118,10 +119,11 @@ po::options_description MakeOptions(CompareOptions* o) {
 }  // namespace
 
 std::string CompareUsage() {
-  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--threshold PCT]\n"
-         "                      [--fail-on VERDICT,...] [--test TEST] [--csv FILE] [--json FILE]\n"
-         "                      [--html FILE] [--bisect] [-C COLUMN] [-d DELIMITERS]\n"
-         "                      [--top N] [--profile-csv FILE] FILE...\n"
+  return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--all-metrics]\n"
+         "                      [--threshold PCT] [--fail-on VERDICT,...] [--test TEST]\n"
+         "                      [--bisect] [-v] [-q] [--csv FILE] [--json FILE] [--html FILE]\n"
+         "                      [-C COLUMN] [-d DELIMITERS] [--top N] [--profile-csv FILE]\n"
+         "                      [--profile-files FILE,...] [--profile-total] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
          "sums them up. The first set is the baseline. A 'label' column splits a file\n"
          "into sets; otherwise a file is one set named by its stem. Warm-up and failed\n"

@@ -171,11 +171,11 @@ po::options_description MakeOptions(RunOptions* o) {
       "by default all that outlives a run is killed");
   add("metric", ReadEach(&o->output_metrics, "NAME=REGEX", ReadMetric),
       "a metric from the command's output: REGEX's first group in its last match; "
-      "',higher' after REGEX if higher is better; repeatable");
+      "',higher' or ',lower' (the default) after REGEX says which is better; repeatable");
   add("baseline", Text(&o->baseline, "FILE"),
       "afterwards, compare the results with this earlier results CSV");
   add("fail-on",
-      ReadEach(&o->fail_on, "LIST",
+      ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
       "with --baseline or --config: exit 1 when the comparison gives one of these verdicts "
       "(worse, inconclusive, ...; see timeit compare --help)");
@@ -186,7 +186,7 @@ po::options_description MakeOptions(RunOptions* o) {
       "with --baseline or --config: the test behind the verdicts, as for compare (auto, welch, "
       "student)");
   add("compare-metrics,m",
-      ReadEach(&o->compare_metrics, "LIST",
+      ReadEach(&o->compare_metrics, "METRIC,...",
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
       "with --baseline or --config: compare (and judge for --fail-on and --bisect) only these "
       "metrics, as compare -m");
