@@ -11,6 +11,7 @@
 #                                      tracing switch, build-i386/ for the 32-bit
 #                                      gates), and the Pentium D guest's files
 #                                      (docs/examples/pentium-d/) under QEMU
+# The guide's screenshot of the HTML report is taken again too (chromium).
 # Builds build/ first (scripts/test.sh's configuration).
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,9 +22,25 @@ measure=0
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 docs=("$TIMEIT_ROOT/README.md" "$TIMEIT_ROOT"/docs/*.md "$TIMEIT_ROOT/docs/timeit.1")
 if [ "$measure" = 1 ]; then
+  [ -x "$TIMEIT_ROOT/build-i386/timeit" ] || bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
   /usr/bin/python3 "$TIMEIT_ROOT/tests/docs/docs_test.py" --build "$TIMEIT_ROOT/build" \
     --measure --update "${docs[@]}"
   bash "$TIMEIT_ROOT/tests/docs/measure-pentium-d.sh"
 fi
 /usr/bin/python3 "$TIMEIT_ROOT/tests/docs/docs_test.py" --build "$TIMEIT_ROOT/build" --update "${docs[@]}"
+# The guide's screenshot of the HTML report (docs/compare-html.png), from the
+# command of its --html example, in Debian's Chromium at 1280x1600.
+if command -v chromium >/dev/null; then
+  shot=$(mktemp -d)
+  cp "$TIMEIT_ROOT"/docs/examples/*.csv "$shot/"
+  (cd "$shot" && "$TIMEIT_ROOT/build/timeit" compare -q \
+     -m real,user,sys,calls_per_s,syscalls,task-clock,page-faults \
+     --html report.html calls-a.csv calls-b.csv &&
+   timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+     --user-data-dir="$shot/profile" --window-size=1280,1600 \
+     --screenshot="$TIMEIT_ROOT/docs/compare-html.png" "file://$shot/report.html" 2>/dev/null)
+  rm -rf "$shot"
+else
+  echo "docs-outputs: chromium is not installed: docs/compare-html.png left as it is" >&2
+fi
 /usr/bin/python3 "$TIMEIT_ROOT/tests/docs/docs_test.py" --build "$TIMEIT_ROOT/build" "${docs[@]}"
