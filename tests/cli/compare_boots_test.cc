@@ -251,7 +251,7 @@ TEST(CompareBootsTest, ExportsShowTheBoots) {
       "", dir.path());
   EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
   const std::string html = ReadFile(dir.path() / "r.html");
-  EXPECT_NE(html.find("are mixed model over boots at 95% confidence"), std::string::npos);
+  EXPECT_NE(html.find("by the metric's direction: mixed model over boots at 95% confidence"), std::string::npos);
   EXPECT_NE(html.find("<th>boots</th><th>between boots</th>"), std::string::npos);
   EXPECT_NE(html.find("data-boot=\"b1\""), std::string::npos);
   EXPECT_NE(html.find("Between boots: b against a: "), std::string::npos);

@@ -98,7 +98,7 @@ TEST(CompareExportTest, HtmlNumbersAndTermsAreTheTerminals) {
                   "", dir.path());
     ASSERT_EQ(r.exit_status, 0) << r.err;
     const std::string text = VisibleText(ReadFile(dir.path() / "r.html"));
-    EXPECT_NE(text.find("by the metric's direction: Student's t at 95% confidence; " + words),
+    EXPECT_NE(text.find("by the metric's direction: Welch's t at 95% confidence; " + words),
               std::string::npos)
         << text.substr(0, 2000);
     std::smatch e;

@@ -102,10 +102,15 @@ std::vector<OptionDoc> HelpOptions(const std::string& help) {
   bool continues = false;
   for (const std::string& line : Lines(help)) {
     std::smatch m;
+    // An implicit value's default, "[=HZ(=999)]", is Boost's wording of the
+    // argument "[=HZ]", which the help's text says again.
+    const auto argument = [](const std::string& a) {
+      return std::regex_replace(a, std::regex(R"(\(=[^)]*\)\])"), "]");
+    };
     if (std::regex_match(line, m, both)) {
-      options.push_back({m[1], m[2], m[3], m[4]});
+      options.push_back({m[1], m[2], argument(m[3]), m[4]});
     } else if (std::regex_match(line, m, long_only)) {
-      options.push_back({"", m[1], m[2], m[3]});
+      options.push_back({"", m[1], argument(m[2]), m[3]});
     } else if (std::regex_match(line, m, short_only)) {
       options.push_back({m[1], "", "", m[2]});
     } else if (continues && line.rfind("      ", 0) == 0) {

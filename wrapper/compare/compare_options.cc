@@ -102,7 +102,7 @@ po::options_description MakeOptions(CompareOptions* o) {
       "(default 10)");
   add("profile-csv", Read(&o->profile_csv, "FILE", FileNameOf("--profile-csv")),
       "write every function's comparison as CSV ('-' is stdout)");
-  add("profile-files", ReadEach(&o->profile_files, "LIST", SplitAtCommas),
+  add("profile-files", ReadEach(&o->profile_files, "FILE,...", SplitAtCommas),
       "the profiles of the results files, one per file in order (default: X.profile.csv "
       "beside each X.csv)");
   add("profile-total", po::bool_switch(&o->profile_total),
