@@ -160,7 +160,9 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
       LoadProfiles(in, options.files,
                    {.explicit_files = options.profile_files, .total = options.profile_total},
                    notes),
-      {.metrics = options.metrics, .confidence_percent = options.report.confidence_percent});
+      {.metrics = options.metrics,
+       .confidence_percent = options.report.confidence_percent,
+       .test = options.test});
   text += FormatProfileSection(profiles, options.top, options.report.confidence_percent);
   if (!options.quiet && !options.bisect) {
     std::fwrite(text.data(), 1, text.size(), out);

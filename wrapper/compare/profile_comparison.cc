@@ -7,10 +7,11 @@
 #include <filesystem>
 #include <limits>
 
-#include "stats/comparison.h"
+#include "stats/mean_difference.h"
 #include "stats/holm.h"
 #include "stats/summary.h"
 #include "wrapper/base/csv_text.h"
+#include "wrapper/compare/compare_judge.h"
 #include "wrapper/compare/compare_numbers.h"
 
 namespace timeit {
@@ -40,27 +41,49 @@ bool Belongs(const FunctionKey& key, const std::string& metric) {
   return true;
 }
 
-stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
-
-FunctionDifference Compare(const FunctionKey& key, const std::vector<double>& baseline,
-                           const std::vector<double>& set, double confidence) {
-  FunctionDifference d;
-  d.key = key;
-  const stats::Summary b = SummaryOf(baseline), x = SummaryOf(set);
-  d.mean_baseline_ms = b.mean;
-  d.mean_ms = x.mean;
-  d.difference_ms = x.mean - b.mean;
-  const stats::WelchComparison w = stats::CompareWelch(x, b, confidence);
-  d.p = w.p;
-  d.ci_low_ms = d.difference_ms - w.margin;
-  d.ci_high_ms = d.difference_ms + w.margin;
-  return d;
-}
-
 /// Times of `key` in a profile, zeros where it has none.
 std::vector<double> TimesOf(const SetProfile& p, const FunctionKey& key) {
   const auto it = p.time_ms.find(key);
   return it == p.time_ms.end() ? std::vector<double>(p.runs.size(), 0.0) : it->second;
+}
+
+/// A function's times in the profiled runs as compare's judge takes a
+/// metric's values: each run's boot (and host) is known from its index.
+MetricSeries SeriesOf(std::vector<double> times, const SetProfile& profile) {
+  MetricSeries series;
+  series.values = std::move(times);
+  series.run_index = profile.runs;
+  series.has_column = true;
+  return series;
+}
+
+/// The function's difference by the test compare's verdicts use (JudgeSeries:
+/// Welch's t on the runs, the mixed model over boots where a set's profiled
+/// runs span boots, or what --test forces), in ms per run.
+FunctionDifference Compare(const FunctionKey& key, const CompareSet& base_set,
+                           const SetProfile& base, const CompareSet& set,
+                           const SetProfile& profile, const ProfileRule& rule,
+                           stats::MeanTest& test) {
+  FunctionDifference d;
+  d.key = key;
+  const MetricSeries b = SeriesOf(TimesOf(base, key), base),
+                     x = SeriesOf(TimesOf(profile, key), profile);
+  const SeriesJudgement s = JudgeSeries(
+      base_set, b, set, x,
+      {.confidence_percent = rule.confidence_percent, .threshold_percent = 0, .test = rule.test});
+  std::vector<double> bv = b.values, xv = x.values;  // SummarizeUnordered reorders
+  const stats::Summary bs = stats::SummarizeUnordered(bv), xs = stats::SummarizeUnordered(xv);
+  d.mean_baseline_ms = bs.mean;
+  d.mean_ms = xs.mean;
+  const stats::MeanDifference& m = s.judgement.difference;
+  // The model's estimate where it decides (the means of unbalanced boots
+  // differ from it); the raw means are shown beside it either way.
+  d.difference_ms = s.judgement.constant ? xs.mean - bs.mean : m.estimate;
+  d.p = s.judgement.constant ? kNaN : m.p;
+  d.ci_low_ms = s.judgement.constant ? kNaN : m.low;
+  d.ci_high_ms = s.judgement.constant ? kNaN : m.high;
+  if (!s.judgement.constant) test = m.test;
+  return d;
 }
 
 ProfileComparison CompareOne(const CompareSet& base_set, const SetProfile& base,
@@ -72,6 +95,8 @@ ProfileComparison CompareOne(const CompareSet& base_set, const SetProfile& base,
   c.metric = ShareMetric(rule.metrics);
   c.n_baseline = base.runs.size();
   c.n = profile.runs.size();
+  c.boots_baseline = base.boots;
+  c.boots = profile.boots;
   c.metric_difference_ms = MeanMs(set, c.metric) - MeanMs(base_set, c.metric);
   std::vector<FunctionKey> keys;
   for (const auto& [key, times] : base.time_ms)
@@ -79,9 +104,9 @@ ProfileComparison CompareOne(const CompareSet& base_set, const SetProfile& base,
   for (const auto& [key, times] : profile.time_ms)
     if (Belongs(key, c.metric) && !base.time_ms.contains(key)) keys.push_back(key);
   std::vector<double> p;
+  c.test = rule.test == TestChoice::kStudent ? stats::MeanTest::kStudent : stats::MeanTest::kWelch;
   for (const FunctionKey& key : keys) {
-    c.functions.push_back(
-        Compare(key, TimesOf(base, key), TimesOf(profile, key), rule.confidence_percent));
+    c.functions.push_back(Compare(key, base_set, base, set, profile, rule, c.test));
     p.push_back(c.functions.back().p);
   }
   const std::vector<double> adjusted = stats::HolmAdjust(p);
@@ -150,11 +175,16 @@ std::string Align(const std::vector<std::vector<std::string>>& table, std::size_
 }
 
 std::string Section(const ProfileComparison& c, std::size_t top, double confidence) {
+  const std::string test =
+      c.test == stats::MeanTest::kMixedModel
+          ? fmt::format("mixed model over boots on {} and {} profiled runs of {} and {} boots", c.n,
+                        c.n_baseline, c.boots, c.boots_baseline)
+          : fmt::format("{} on {} and {} profiled runs", stats::MeanTestName(c.test), c.n,
+                        c.n_baseline);
   std::string text = fmt::format(
-      "\nWhere the difference is: {} of {} against {} (Welch's t on {} and {} profiled runs, "
-      "{}% intervals in ms per run; p adjusted by Holm over {} functions)\n",
-      c.metric, c.set, c.baseline, c.n, c.n_baseline, ReadablePercent(confidence, false),
-      c.compared);
+      "\nWhere the difference is: {} of {} against {} ({}, {}% intervals in ms per run; p "
+      "adjusted by Holm over {} functions)\n",
+      c.metric, c.set, c.baseline, test, ReadablePercent(confidence, false), c.compared);
   std::vector<std::vector<std::string>> table = {
       {"function", "object", "mode", c.baseline + " ms", c.set + " ms",
        "difference ms (" + ReadablePercent(confidence, false) + "% CI)", "p (Holm)", "share",

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "stats/mean_difference.h"
+#include "wrapper/compare/compare_judge.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/profile_sets.h"
 
@@ -27,6 +29,11 @@ struct ProfileComparison {
   std::string baseline, set;
   std::string metric;                 ///< what the shares are of: user, sys, real, or user+sys
   std::size_t n_baseline = 0, n = 0;  ///< profiled runs
+  std::size_t boots_baseline = 0, boots = 0;  ///< their distinct boots
+  /// The test behind the intervals: the mixed model over boots when some
+  /// function was judged by it (a set's profiled runs span boots), else
+  /// Welch's (or Student's, by --test) t.
+  stats::MeanTest test = stats::MeanTest::kWelch;
   std::size_t compared = 0;           ///< functions with a p-value (Holm's m)
   double metric_difference_ms = 0;    ///< mean(set) - mean(baseline) of the metric
   std::vector<FunctionDifference> functions;
@@ -39,10 +46,12 @@ struct ProfileRule {
   /// user+sys, every function.
   std::vector<std::string> metrics;
   double confidence_percent = 95;
+  TestChoice test = TestChoice::kAuto;  ///< --test, as for the metrics
 };
 
-/// Compares each set's profile with the baseline's by Welch's t on the
-/// profiled runs (the test the metric verdicts use), Holm-adjusting the
+/// Compares each set's profile with the baseline's by the test the metric
+/// verdicts use (JudgeSeries: Welch's t on the profiled runs, the mixed
+/// model over boots where they span boots, or --test's), Holm-adjusting the
 /// p-values over the functions compared; a function is worse or better when
 /// its adjusted p is below 1 - confidence. Sets without a profile (or the
 /// baseline without one) are left out; fewer than two profiled runs in a set

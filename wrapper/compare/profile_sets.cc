@@ -137,11 +137,6 @@ ProfileInput LoadProfiles(const CompareInput& in, const std::vector<std::string>
     }
     out.sets.push_back(Assemble(by_run[s]));
     out.sets.back()->boots = boots[s].size();
-    if (boots[s].size() > 1)
-      notes.push_back(
-          fmt::format("the profiled runs of {} span {} boots: the functions' intervals "
-                      "treat its runs as independent (Welch's t on runs)",
-                      in.sets[s].label, boots[s].size()));
   }
   if (out.any() && !out.sets.front())
     notes.push_back(fmt::format("the baseline {} has no profile: no \"Where the difference is\"",

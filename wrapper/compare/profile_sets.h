@@ -47,9 +47,7 @@ struct ProfileRequest {
 /// file and line. A profile that names a run its results file lacks, or a
 /// run under another boot_id, does not belong to that file: it is named in
 /// `notes` and left out, or, when given with --profile-files, an InputError.
-/// Also noted: a baseline without a profile where other sets have one, and
-/// a set whose profiled runs span boots (their intervals treat the runs as
-/// independent, as Welch's t on runs does).
+/// Also noted: a baseline without a profile where other sets have one.
 ProfileInput LoadProfiles(const CompareInput& in, const std::vector<std::string>& files,
                           const ProfileRequest& request, std::vector<std::string>& notes);
 
