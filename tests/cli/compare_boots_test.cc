@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "tests/cli/nlme_reference.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 
@@ -39,17 +40,6 @@ std::vector<DesignRun> Design(const std::string& name) {
     if (design == name) runs.push_back({std::stoi(set), host, boot, y});
   }
   return runs;
-}
-
-/// R's value `what` of `term` for `design`.
-double Reference(const std::string& design, const std::string& what, const std::string& term) {
-  std::ifstream in(kData + "lme_reference.csv");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind(design + "," + what + "," + term + ",", 0) == 0)
-      return std::stod(line.substr(line.rfind(',') + 1));
-  ADD_FAILURE() << "no " << what << " of " << term << " for " << design;
-  return std::nan("");
 }
 
 const std::string kHeader = "label,run,warmup,status,real,host,boot_id\n";
@@ -93,15 +83,15 @@ TEST_P(BootsAgainstNlmeTest, SummaryCsvIsTheModelsAsRReportsIt) {
   ASSERT_EQ(t.rows.size(), 1u);
   const auto cell = [&](const char* column) { return t.rows[0][*t.Column(column)]; };
   const double mean = BaselineMean(runs);
-  const double low = Reference(design, "lower", "set1") * 100 / mean;
-  const double high = Reference(design, "upper", "set1") * 100 / mean;
+  const double low = NlmeReference(design, "lower", "set1") * 100 / mean;
+  const double high = NlmeReference(design, "upper", "set1") * 100 / mean;
   const double width = high - low;
   EXPECT_EQ(cell("test"), "mixed model");
   EXPECT_NEAR(std::stod(cell("difference_percent")),
-              Reference(design, "value", "set1") * 100 / mean, 1e-5 * width);
+              NlmeReference(design, "value", "set1") * 100 / mean, 1e-5 * width);
   EXPECT_NEAR(std::stod(cell("ci_low_percent")), low, 1e-5 * width);
   EXPECT_NEAR(std::stod(cell("ci_high_percent")), high, 1e-5 * width);
-  const double p = Reference(design, "p", "set1");
+  const double p = NlmeReference(design, "p", "set1");
   EXPECT_NEAR(std::stod(cell("p_value")), p, 1e-4 * p);
   std::map<int, std::set<std::string>> boots;
   for (const DesignRun& run : runs) boots[run.set].insert(run.boot);

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/cli/nlme_reference.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 
@@ -17,17 +18,6 @@ namespace timeit::testing {
 namespace {
 
 const std::string kData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
-
-/// R's value `what` of `term` for `design`.
-double Reference(const std::string& design, const std::string& what, const std::string& term) {
-  std::ifstream in(kData + "lme_reference.csv");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind(design + "," + what + "," + term + ",", 0) == 0)
-      return std::stod(line.substr(line.rfind(',') + 1));
-  ADD_FAILURE() << "no " << what << " of " << term << " for " << design;
-  return std::nan("");
-}
 
 /// a.csv, b.csv and their sidecars from the design's sets 0 and 1: each run's
 /// `real` is the design's value in seconds, and so is the time of the one
@@ -84,14 +74,14 @@ TEST_P(ProfileBootsTest, AFunctionsIntervalIsTheMixedModelsAsRReportsIt) {
   const std::vector<std::string>& f = row("f");
   const auto cell = [&](const char* column) { return std::stod(f[*t.Column(column)]); };
   // R's numbers are in the values' unit, seconds; the profile's in ms.
-  const double low = Reference(design, "lower", "set1") * 1e3;
-  const double high = Reference(design, "upper", "set1") * 1e3;
+  const double low = NlmeReference(design, "lower", "set1") * 1e3;
+  const double high = NlmeReference(design, "upper", "set1") * 1e3;
   const double width = high - low;
-  EXPECT_NEAR(cell("difference_ms"), Reference(design, "value", "set1") * 1e3, 1e-5 * width);
+  EXPECT_NEAR(cell("difference_ms"), NlmeReference(design, "value", "set1") * 1e3, 1e-5 * width);
   EXPECT_NEAR(cell("ci_low_ms"), low, 1e-5 * width);
   EXPECT_NEAR(cell("ci_high_ms"), high, 1e-5 * width);
   // Holm over the one function with a p (g is the same in every run).
-  const double p = Reference(design, "p", "set1");
+  const double p = NlmeReference(design, "p", "set1");
   EXPECT_NEAR(cell("p_adjusted"), p, 1e-4 * p);
   const std::vector<std::string>& g = row("g");
   EXPECT_EQ(g[*t.Column("p_adjusted")], "") << "a constant function has no p";

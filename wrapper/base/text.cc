@@ -66,4 +66,27 @@ std::string Wrap(std::string_view text, std::size_t column, std::size_t indent, 
   return out;
 }
 
+std::string AlignColumns(const std::vector<std::vector<std::string>>& table,
+                         std::size_t left_columns, bool last_left) {
+  if (table.empty()) return {};
+  std::vector<std::size_t> width(table.front().size(), 0);
+  for (const auto& line : table)
+    for (std::size_t c = 0; c < line.size(); ++c)
+      width[c] = std::max(width[c], TerminalColumns(line[c]));
+  std::string text;
+  for (const auto& line : table) {
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      if (c > 0) text += "  ";
+      const std::size_t pad = width[c] - TerminalColumns(line[c]);
+      const bool last = c + 1 == line.size();
+      const bool left = c < left_columns || (last && last_left);
+      if (!left) text.append(pad, ' ');
+      text += line[c];
+      if (left && !last) text.append(pad, ' ');
+    }
+    text += '\n';
+  }
+  return text;
+}
+
 }  // namespace timeit

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "platforms/trim.h"
 
@@ -19,6 +20,14 @@ std::string QuoteForMessage(std::string_view text);
 /// them under C.UTF-8 whatever the process's locale: 2 for a CJK character,
 /// 0 for a combining mark, 1 otherwise (a byte that is no UTF-8 counts 1).
 std::size_t TerminalColumns(std::string_view text);
+
+/// The rows of `table` (each as many cells as the first) as aligned text,
+/// two blanks between columns, in terminal columns (TerminalColumns): the
+/// first `left_columns` cells of a row (names) left-aligned, the rest (numbers)
+/// right-aligned, and the last one left-aligned too when `last_left` (a
+/// verdict). Every row ends with a line break; no trailing blanks.
+std::string AlignColumns(const std::vector<std::vector<std::string>>& table,
+                         std::size_t left_columns, bool last_left = true);
 
 /// `text` broken at blanks into lines of at most `width` columns, given that
 /// it starts at column `column`; every line after the first starts with

@@ -14,28 +14,6 @@
 namespace timeit {
 namespace {
 
-/// Left-aligned text, right-aligned numbers, two spaces between columns.
-std::string Align(const std::vector<std::vector<std::string>>& table, std::size_t left_columns) {
-  std::vector<std::size_t> width(table.front().size(), 0);
-  for (const auto& line : table)
-    for (std::size_t c = 0; c < line.size(); ++c)
-      width[c] = std::max(width[c], TerminalColumns(line[c]));
-  std::string text;
-  for (const auto& line : table) {
-    std::string out;
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      if (c > 0) out += "  ";
-      const std::size_t pad = width[c] - TerminalColumns(line[c]);
-      const bool left = c < left_columns || c + 1 == line.size();
-      if (!left) out.append(pad, ' ');
-      out += line[c];
-      if (left && c + 1 < line.size()) out.append(pad, ' ');
-    }
-    text += out + '\n';
-  }
-  return text;
-}
-
 }  // namespace
 
 std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
@@ -81,7 +59,7 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
   }
   return fmt::format("Summary against {} ({})\n", baseline,
                      VerdictTerms(TestsHeading(rows), confidence_percent, threshold_percent)) +
-         Align(table, one_other ? 2 : 3);
+         AlignColumns(table, one_other ? 2 : 3);
 }
 
 std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {

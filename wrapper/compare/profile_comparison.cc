@@ -1,3 +1,4 @@
+#include "wrapper/base/text.h"
 #include "wrapper/compare/profile_comparison.h"
 
 #include <fmt/format.h>
@@ -155,25 +156,6 @@ std::string Share(double share) {
   return std::isfinite(share) ? ReadablePercent(share * 100, false) + "%" : "-";
 }
 
-/// Left-aligned text columns first, numbers right-aligned, two spaces apart.
-std::string Align(const std::vector<std::vector<std::string>>& table, std::size_t left) {
-  std::vector<std::size_t> width(table.front().size(), 0);
-  for (const auto& line : table)
-    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
-  std::string text;
-  for (const auto& line : table) {
-    std::string out;
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      const std::size_t pad = width[c] - line[c].size();
-      const bool is_left = c < left || c + 1 == line.size();
-      out += (c ? "  " : "") + (is_left ? "" : std::string(pad, ' ')) + line[c] +
-             (is_left && c + 1 < line.size() ? std::string(pad, ' ') : "");
-    }
-    text += out + '\n';
-  }
-  return text;
-}
-
 std::string Section(const ProfileComparison& c, std::size_t top, double confidence) {
   const std::string test =
       c.test == stats::MeanTest::kMixedModel
@@ -195,7 +177,7 @@ std::string Section(const ProfileComparison& c, std::size_t top, double confiden
                      f.key.kernel ? "kernel" : "user", Ms(f.mean_baseline_ms), Ms(f.mean_ms),
                      Interval(f), P(f.p_adjusted), Share(f.share), f.verdict});
   }
-  text += Align(table, 3);
+  text += AlignColumns(table, 3);
   if (c.functions.size() > top)
     text += fmt::format("({} more functions; --top N shows more, --profile-csv FILE all)\n",
                         c.functions.size() - top);

@@ -1,3 +1,4 @@
+#include "wrapper/base/text.h"
 #include "wrapper/plan/plan_report.h"
 
 #include <fmt/format.h>
@@ -13,24 +14,6 @@ namespace {
 
 std::string PercentOfMean(double sd, double mean) {
   return mean == 0 ? "-" : ReadablePercent(sd * 100 / std::fabs(mean), false) + "%";
-}
-
-/// Left-aligned first column, the rest right-aligned, two spaces between.
-std::string Align(const std::vector<std::vector<std::string>>& table) {
-  std::vector<std::size_t> width(table.front().size(), 0);
-  for (const auto& line : table)
-    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
-  std::string text;
-  for (const auto& line : table) {
-    std::string out;
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      if (c > 0) out += "  ";
-      const std::string pad(width[c] - line[c].size(), ' ');
-      out += c == 0 ? line[c] + (c + 1 < line.size() ? pad : "") : pad + line[c];
-    }
-    text += out + '\n';
-  }
-  return text;
 }
 
 std::string CostLine(const PlanContext& c) {
@@ -94,7 +77,7 @@ std::string FormatPlan(const PlanContext& c, const std::vector<PlannedMetric>& m
                                                   "between boots", "runs/boot", "boots/kernel",
                                                   "interval", "time/kernel"}};
   for (const PlannedMetric& m : metrics) table.push_back(Line(m));
-  text += Align(table);
+  text += AlignColumns(table, 1, /*last_left=*/false);
   const auto most = std::max_element(metrics.begin(), metrics.end(),
                                      [](const PlannedMetric& a, const PlannedMetric& b) {
                                        return a.plan.seconds_per_kernel < b.plan.seconds_per_kernel;
