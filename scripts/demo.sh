@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs timeit's main job on the
 # embedded workload: the same N geteuid calls through two system call
-# entries, 10 measured runs each, into two CSVs, then their comparison; then a
+# entries, 10 measured runs each, profiled, into two CSVs, then their comparison (with
+# where the difference is: the kernel functions of each entry); then a
 # client measured with its server's counters (--count-pid).
 # On x86-64 with the i386 build there (scripts/test-i386.sh), the 32-bit
 # pair too: int $0x80 against the vDSO's __kernel_vsyscall (sysenter on
@@ -38,9 +39,10 @@ measure() {
   shift 2
   for entry in "$@"; do
     rm -f "$out/$entry$suffix.csv"
+    rm -f "$out/$entry$suffix.profile.csv"
     echo
-    echo "== $entry: timeit -n 10 -o $out/$entry$suffix.csv --command-output null --metric ... -- ${bench#"$TIMEIT_ROOT"/} $entry $calls"
-    "$timeit" -n 10 -o "$out/$entry$suffix.csv" --command-output null \
+    echo "== $entry: timeit -n 10 --profile -o $out/$entry$suffix.csv --command-output null --metric ... -- ${bench#"$TIMEIT_ROOT"/} $entry $calls"
+    "$timeit" -n 10 --profile -o "$out/$entry$suffix.csv" --command-output null \
       --metric 'calls_per_s=calls per second: (\d+),higher' -- "$bench" "$entry" "$calls"
   done
 }
@@ -48,7 +50,8 @@ measure() {
 measure "$bench" "" "$a" "$b"
 echo
 "$timeit" compare --html "$out/report.html" --json "$out/report.json" "$out/$a.csv" "$out/$b.csv"
-echo "CSVs: $out/$a.csv $out/$b.csv; report: $out/report.html (hyperfine's JSON: report.json)"
+echo "CSVs: $out/$a.csv $out/$b.csv (profiles beside them: X.profile.csv, compared in the report's"
+echo "last section); report: $out/report.html (hyperfine's JSON: report.json)"
 
 # A client and its server (bench/query-pair: the server makes 100 system calls
 # a query, the client two): syscalls counts the client's alone, the server's
