@@ -1,9 +1,11 @@
 #include "wrapper/process/child_launcher.h"
 
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +24,10 @@ namespace {
 
 /// The child only calls a few system calls before execve; 64 KiB is ample.
 constexpr std::size_t kChildStackSize = 64 * 1024;
+
+/// The fork fallback's pipe carries {what, errno}: 0 an exec failure, 1 a
+/// placement failure, and this: the child joined its cgroup.
+constexpr int kPlacedMessage = 2;
 
 /// Whole nanoseconds divided once, so that 66996 ns prints as 6.6996e-05.
 double SecondsBetween(const struct timespec& a, const struct timespec& b) {
@@ -86,6 +92,10 @@ bool ChildLauncher::JoinCgroup() const {
 
 void ChildLauncher::FailBeforeExec(bool placement, int err) {
   (placement ? placement_errno_ : exec_errno_).store(err, std::memory_order_relaxed);
+  if (placement && error_write_ < 0) {
+    placed_.store(1, std::memory_order_release);
+    ::syscall(SYS_futex, reinterpret_cast<int*>(&placed_), FUTEX_WAKE, 1, nullptr, nullptr, 0);
+  }
   if (error_write_ >= 0) {  // the fork fallback: our memory is a copy
     const int message[2] = {placement ? 1 : 0, err};
     ssize_t ignored = ::write(error_write_, message, sizeof message);
@@ -107,6 +117,17 @@ int ChildLauncher::ChildMain(void* arg) {
   if (self.hold_) ::close(self.go_write_);  // if timeit dies, the read below sees end of file
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (!self.JoinCgroup()) self.FailBeforeExec(/*placement=*/true, errno);
+  if (self.join_in_child_ && self.error_write_ < 0) {
+    self.placed_.store(1, std::memory_order_release);
+    ::syscall(SYS_futex, reinterpret_cast<int*>(&self.placed_), FUTEX_WAKE, 1, nullptr, nullptr, 0);
+  }
+  if (self.join_in_child_ && self.error_write_ >= 0) {
+    // The fork fallback: tell the parent we are in the run's cgroup, so that
+    // Start returns with the child placed, as clone3 places it.
+    const int placed[2] = {kPlacedMessage, 0};
+    ssize_t ignored = ::write(self.error_write_, placed, sizeof placed);
+    (void)ignored;
+  }
   if (self.cpu_set_ != nullptr && ::sched_setaffinity(0, self.cpu_set_size_, self.cpu_set_) != 0)
     self.FailBeforeExec(/*placement=*/false, errno);
   if (spec.stdin_fd >= 0) ::dup2(spec.stdin_fd, STDIN_FILENO);
@@ -168,8 +189,11 @@ pid_t ChildLauncher::Spawn() {
     }
     if (!cloned) {
       const int vfork = hold_ ? 0 : CLONE_VFORK;
+      placed_.store(0, std::memory_order_relaxed);
       pid = ::clone(&ChildMain, stack_.get() + kChildStackSize, CLONE_VM | vfork | SIGCHLD, this);
       if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
+      // With CLONE_VFORK the child has exec'd (placed) by now; held, it runs on.
+      if (pid > 0 && hold_ && join_in_child_) AwaitSharedPlacement(pid);
     }
   }
   int spawn_errno = errno;
@@ -183,6 +207,7 @@ pid_t ChildLauncher::Spawn() {
       if (pid == 0) ChildMain(this);
       ::close(error_write_);
       error_write_ = -1;
+      if (pid > 0 && join_in_child_) AwaitPlacement();
     } else {
       spawn_errno = errno;
     }
@@ -190,6 +215,32 @@ pid_t ChildLauncher::Spawn() {
   ::sigprocmask(SIG_SETMASK, &parent_mask_, nullptr);
   errno = spawn_errno;
   return pid;
+}
+
+void ChildLauncher::AwaitSharedPlacement(pid_t pid) {
+  while (placed_.load(std::memory_order_acquire) == 0) {
+    const struct timespec tick = {0, 1000000};
+    ::syscall(SYS_futex, reinterpret_cast<int*>(&placed_), FUTEX_WAIT, 0, &tick, nullptr, 0);
+    siginfo_t info{};
+    // A child killed before it joined (timeit's own signal) never says so.
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid)
+      return;
+  }
+}
+
+void ChildLauncher::AwaitPlacement() {
+  int message[2] = {0, 0};
+  ssize_t n;
+  do {
+    n = ::read(error_read_, message, sizeof message);
+  } while (n < 0 && errno == EINTR);
+  if (n == static_cast<ssize_t>(sizeof message) && message[0] == kPlacedMessage) return;
+  // It failed before (its errno) or died: nothing more will come.
+  if (n == static_cast<ssize_t>(sizeof message))
+    (message[0] != 0 ? placement_errno_ : exec_errno_).store(message[1], std::memory_order_relaxed);
+  ::close(error_read_);
+  error_read_ = -1;
 }
 
 void ChildLauncher::CollectForkedExecError() {

@@ -75,6 +75,12 @@ class ChildLauncher {
   pid_t Spawn();
   /// In the fork fallback: reads a failed exec's errno from its pipe.
   void CollectForkedExecError();
+  /// The fork fallback with a cgroup to join: waits for the child's word
+  /// that it joined (or its failure), so that Start returns with the child
+  /// in its cgroup whichever way it was started.
+  void AwaitPlacement();
+  /// The same for a child sharing our memory: waits on placed_.
+  void AwaitSharedPlacement(pid_t pid);
   /// In the child: writes itself into cgroup_fd_'s cgroup.procs when it was
   /// not created there; false (errno set) when that failed.
   bool JoinCgroup() const;
@@ -99,6 +105,10 @@ class ChildLauncher {
   struct timespec released_ {};
   std::atomic<int> exec_errno_{0};       ///< written by the child before _exit
   std::atomic<int> placement_errno_{0};  ///< written by the child before _exit
+  /// Set by a child sharing our memory once it has joined its cgroup (or
+  /// failed to), woken as a futex: Start waits for it when the child joins
+  /// by itself (no clone3) and runs on, held, without CLONE_VFORK.
+  std::atomic<int> placed_{0};
 };
 
 }  // namespace timeit
