@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/process/clone_into_cgroup.h"
@@ -175,6 +176,7 @@ pid_t ChildLauncher::Spawn() {
   ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
   pid_t pid = -1;
   join_in_child_ = cgroup_fd_ >= 0;
+  spawned_by_fork_ = false;
   if (!g_fork_fallback) {
     error_write_ = -1;
     // Without a hold the parent sleeps until the child has exec'd, as in
@@ -194,10 +196,18 @@ pid_t ChildLauncher::Spawn() {
       if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) g_fork_fallback = true;
       // With CLONE_VFORK the child has exec'd (placed) by now; held, it runs on.
       if (pid > 0 && hold_ && join_in_child_) AwaitSharedPlacement(pid);
+      if (pid > 0 && !hold_ && join_in_child_ && placed_.load(std::memory_order_acquire) == 0) {
+        // Back from a vfork whose child never wrote our memory: an emulator
+        // (qemu-user) made it a fork. Fork openly from now on, with the
+        // pipe that reports placement, and see this child into its cgroup.
+        g_fork_fallback = true;
+        AwaitMembership(pid);
+        spawned_by_fork_ = true;
+      }
     }
   }
   int spawn_errno = errno;
-  if (g_fork_fallback) {
+  if (g_fork_fallback && !spawned_by_fork_) {
     int err[2];
     if (::pipe2(err, O_CLOEXEC) == 0) {
       error_read_ = err[0];
@@ -226,6 +236,33 @@ void ChildLauncher::AwaitSharedPlacement(pid_t pid) {
     if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid)
       return;
+  }
+}
+
+void ChildLauncher::AwaitMembership(pid_t pid) {
+  const std::string self = std::to_string(pid);
+  for (int i = 0; i < 50000; ++i) {  // 5 s at most
+    const int fd = ::openat(cgroup_fd_, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    char text[4096];
+    const ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    if (n > 0) {
+      text[n] = '\0';
+      for (const char* line = text; *line != '\0';) {
+        const char* end = std::strchr(line, '\n');
+        const std::size_t len = end ? static_cast<std::size_t>(end - line) : std::strlen(line);
+        if (self.size() == len && self.compare(0, len, line, len) == 0) return;
+        if (end == nullptr) break;
+        line = end + 1;
+      }
+    }
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid)
+      return;
+    const struct timespec tick = {0, 100000};
+    ::nanosleep(&tick, nullptr);
   }
 }
 

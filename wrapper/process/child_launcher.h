@@ -81,6 +81,9 @@ class ChildLauncher {
   void AwaitPlacement();
   /// The same for a child sharing our memory: waits on placed_.
   void AwaitSharedPlacement(pid_t pid);
+  /// The same for a child that shares nothing and says nothing (a vfork an
+  /// emulator made a fork): until its pid is in the cgroup or it is gone.
+  void AwaitMembership(pid_t pid);
   /// In the child: writes itself into cgroup_fd_'s cgroup.procs when it was
   /// not created there; false (errno set) when that failed.
   bool JoinCgroup() const;
@@ -109,6 +112,7 @@ class ChildLauncher {
   /// failed to), woken as a futex: Start waits for it when the child joins
   /// by itself (no clone3) and runs on, held, without CLONE_VFORK.
   std::atomic<int> placed_{0};
+  bool spawned_by_fork_ = false;  ///< this Spawn's clone turned out to be a fork
 };
 
 }  // namespace timeit

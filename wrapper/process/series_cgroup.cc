@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,6 +83,26 @@ platforms::UniqueFd OpenDirectory(const std::string& dir) {
   return platforms::UniqueFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 }
 
+/// A live timeit holds an flock on its series' directories (and its .self)
+/// for as long as it runs; kill -9 releases it with the process.
+platforms::UniqueFd OpenLocked(const std::string& dir) {
+  platforms::UniqueFd fd = OpenDirectory(dir);
+  if (fd) ::flock(fd.get(), LOCK_EX);  // where flock is refused, the start time alone tells
+  return fd;
+}
+
+/// Whether the timeit of series directory `dir` (pid and start time from its
+/// name) is gone. Its lock says so in any pid namespace and under qemu-user
+/// (which shows a process another /proc/PID/stat than the kernel does); the
+/// start time guards the moment between a directory's mkdir and its lock.
+bool Abandoned(const std::string& dir, pid_t pid, const std::string& start,
+               const std::string& proc_root) {
+  const platforms::UniqueFd fd = OpenDirectory(dir);
+  if (!fd) return false;
+  if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) return false;
+  return StartTime(proc_root, pid) != start;
+}
+
 }  // namespace
 
 std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::string& proc_root) {
@@ -94,7 +115,7 @@ std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::st
     }
     pid_t pid = 0;
     std::string start;
-    if (!ParseSeriesName(name, pid, start) || StartTime(proc_root, pid) == start) continue;
+    if (!ParseSeriesName(name, pid, start) || !Abandoned(dir, pid, start, proc_root)) continue;
     const std::size_t left = CgroupMembers(dir).size();
     const bool emptied = KillCgroup(dir, kKillSeconds);
     const int err = emptied ? RemoveCgroupTree(dir) : EBUSY;
@@ -130,7 +151,7 @@ std::unique_ptr<SeriesCgroup> SeriesCgroup::Create(const platforms::SystemRoots&
     return nullptr;
   }
   cg->dir_ = dir;  // from here on the destructor removes it
-  cg->dir_fd_ = OpenDirectory(dir);
+  cg->dir_fd_ = OpenLocked(dir);
   if (!cg->dir_fd_) {
     why = "cannot open " + dir + ": " + Why(errno);
     return nullptr;
@@ -149,8 +170,12 @@ int SeriesCgroup::EnableInOwn(const std::string& controller) {
       members[0] == std::to_string(::getpid())) {
     const std::string self = own_ + "/" + name_ + ".self";
     if (::mkdir(self.c_str(), 0755) == 0) {
+      self_fd_ = OpenLocked(self);
       moved_self_ = WriteCgroupFile(self, "cgroup.procs", "0") == 0;
-      if (!moved_self_) ::rmdir(self.c_str());
+      if (!moved_self_) {
+        self_fd_.Reset();
+        ::rmdir(self.c_str());
+      }
     }
     if (moved_self_) err = WriteCgroupFile(own_, "cgroup.subtree_control", "+" + controller);
   }
@@ -251,11 +276,11 @@ bool SeriesCgroup::EndRun(std::string& why) {
 void SeriesCgroup::Remove() {
   std::string ignored;
   EndRun(ignored);
-  dir_fd_.Reset();
   if (!dir_.empty()) {
     if (CgroupPopulated(dir_)) KillCgroup(dir_, kKillSeconds);
-    RemoveCgroupTree(dir_);
+    RemoveCgroupTree(dir_);  // still locked: no other timeit takes it for stale meanwhile
   }
+  dir_fd_.Reset();
   if (!moved_self_) return;  // controllers enabled in the root stay, as systemd leaves them
   // Back where we started: <own> may hold processes again only without
   // controllers for its children.
@@ -263,6 +288,7 @@ void SeriesCgroup::Remove() {
     WriteCgroupFile(own_, "cgroup.subtree_control", "-" + c);
   if (WriteCgroupFile(own_, "cgroup.procs", "0") == 0)
     ::rmdir((own_ + "/" + name_ + ".self").c_str());
+  self_fd_.Reset();
 }
 
 SeriesCgroup::~SeriesCgroup() { Remove(); }

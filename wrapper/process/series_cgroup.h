@@ -74,7 +74,8 @@ class SeriesCgroup {
   std::string own_;   ///< the cgroup timeit was started in
   std::string name_;  ///< timeit-<pid>-<start>
   std::string dir_;   ///< own_/name_
-  platforms::UniqueFd dir_fd_;
+  platforms::UniqueFd dir_fd_;   ///< flock'ed while we live: how others tell we are not stale
+  platforms::UniqueFd self_fd_;  ///< the same for own_/name_.self, once we moved there
   std::vector<std::string> controllers_;                      ///< the runs' controllers
   std::vector<std::pair<std::string, std::string>> missing_;  ///< controller, why
   std::vector<std::string> enabled_in_own_;                   ///< by us, undone when we move back
@@ -88,7 +89,8 @@ class SeriesCgroup {
 
 /// Removes the directories of earlier series in `own` whose timeit is gone
 /// (killed with SIGKILL: a series removes its own), killing what was left in
-/// them. Returns a note per directory removed.
+/// them: those no live timeit holds an flock on and whose timeit's pid has
+/// another start time now. Returns a note per directory removed.
 std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::string& proc_root);
 
 }  // namespace timeit
