@@ -113,7 +113,8 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
       // for some other machine, so not countable here rather than a typo.
       return Failed(EventStatus::kNotSupported,
                     "this libpfm4 has no PMU '" + pmu +
-                        "' (it has only its own architecture's PMUs; see `timeit events`)");
+                        "' (a build has its own architecture's PMUs only: count it on that "
+                        "machine)");
     }
     const std::string here = DefaultPfmPmu();
     if (pmu != here) {
