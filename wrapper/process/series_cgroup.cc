@@ -87,7 +87,9 @@ platforms::UniqueFd OpenDirectory(const std::string& dir) {
 /// for as long as it runs; kill -9 releases it with the process.
 platforms::UniqueFd OpenLocked(const std::string& dir) {
   platforms::UniqueFd fd = OpenDirectory(dir);
-  if (fd) ::flock(fd.get(), LOCK_EX);  // where flock is refused, the start time alone tells
+  // Where flock is refused, the start time alone tells.
+  while (fd && ::flock(fd.get(), LOCK_EX) != 0 && errno == EINTR) {
+  }
   return fd;
 }
 
@@ -99,7 +101,11 @@ bool Abandoned(const std::string& dir, pid_t pid, const std::string& start,
                const std::string& proc_root) {
   const platforms::UniqueFd fd = OpenDirectory(dir);
   if (!fd) return false;
-  if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) return false;
+  if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
+    // Held (or anything else we cannot read as "free"): not ours to remove,
+    // unless this file system has no flock at all.
+    if (errno != ENOLCK && errno != EINVAL && errno != EOPNOTSUPP) return false;
+  }
   return StartTime(proc_root, pid) != start;
 }
 
