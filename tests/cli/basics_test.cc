@@ -6,16 +6,10 @@
 #include <vector>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/summary_csv.h"
 
 namespace timeit::testing {
 namespace {
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 /// The version the top-level CMakeLists.txt declares: project(timeit VERSION x.y.z ...).
 std::string DeclaredVersion() {
@@ -50,7 +44,7 @@ TEST(CliBasicsTest, HelpOnceOnStdoutWithOurOwnOptionList) {
   EXPECT_NE(r.out.find("\n      --timeout SECONDS "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("[ --"), std::string::npos) << "Boost's notation:\n" << r.out;
   EXPECT_NE(r.out.find("\nsubcommands:\n"), std::string::npos) << r.out;
-  for (const std::string& line : Lines(r.out)) EXPECT_LE(line.size(), 100u) << line;
+  for (const std::string& line : TextLines(r.out)) EXPECT_LE(line.size(), 100u) << line;
 }
 
 // Other options are still parsed, as GNU tools parse them: a bad one is

@@ -1,5 +1,7 @@
 #include "tests/cli/help_and_man.h"
 
+#include "tests/cli/summary_csv.h"
+
 #include <cctype>
 #include <regex>
 #include <sstream>
@@ -7,13 +9,6 @@
 
 namespace timeit::testing {
 namespace {
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::string Trimmed(const std::string& s) {
   const std::size_t a = s.find_first_not_of(' ');
@@ -100,7 +95,7 @@ std::vector<OptionDoc> HelpOptions(const std::string& help) {
   const std::regex short_only(R"(^  (-[A-Za-z])  +(.*)$)");
   std::vector<OptionDoc> options;
   bool continues = false;
-  for (const std::string& line : Lines(help)) {
+  for (const std::string& line : TextLines(help)) {
     std::smatch m;
     // An implicit value's default, "[=HZ(=999)]", is Boost's wording of the
     // argument "[=HZ]", which the help's text says again.
@@ -127,7 +122,7 @@ std::vector<OptionDoc> HelpOptions(const std::string& help) {
 
 std::string HelpUsage(const std::string& help) {
   std::string usage;
-  for (const std::string& line : Lines(help)) {
+  for (const std::string& line : TextLines(help)) {
     if (line.rfind("usage:", 0) != 0 && line.rfind("    ", 0) != 0) break;
     usage += line + "\n";
   }
@@ -145,7 +140,7 @@ std::string ManSection(const std::string& page, const std::string& subcommand) {
 
 std::vector<OptionDoc> ManOptions(const std::string& section) {
   std::vector<OptionDoc> options;
-  std::vector<std::string> lines = Lines(section);
+  std::vector<std::string> lines = TextLines(section);
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     if (lines[i] != ".TP") continue;
     const std::string tag = RoffToText(lines[i + 1]);
@@ -169,7 +164,7 @@ std::vector<OptionDoc> ManOptions(const std::string& section) {
 
 std::string RoffToText(const std::string& roff) {
   std::string text;
-  for (const std::string& line : Lines(roff)) {
+  for (const std::string& line : TextLines(roff)) {
     const std::string t = LineToText(line);
     if (!t.empty()) text += (text.empty() ? "" : " ") + t;
   }

@@ -67,4 +67,14 @@ std::string MinistatBlock(const std::string& report, const std::string& first_le
   return report.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start);
 }
 
+void ExpectSameMinistatBlock(const std::string& ours, const std::string& theirs) {
+  const std::vector<std::string> a = TextLines(ours), b = TextLines(theirs);
+  ASSERT_EQ(a.size(), b.size()) << ours << theirs;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (i > 0 && b[i - 1].find(" +/- ") != std::string::npos && b[i].find('%') != std::string::npos)
+      continue;
+    EXPECT_EQ(a[i], b[i]) << "line " << i;
+  }
+}
+
 }  // namespace timeit::testing

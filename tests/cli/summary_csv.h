@@ -22,4 +22,9 @@ std::vector<std::string> TextLines(const std::string& text);
 /// up to the blank line after it; empty when there is none.
 std::string MinistatBlock(const std::string& report, const std::string& first_legend);
 
+/// Expects `ours` to be Debian's ministat's block `theirs` line for line,
+/// but for ministat's relative line after "+/-" (its delta-method margin is
+/// current ministat's, not Debian's 2015 code).
+void ExpectSameMinistatBlock(const std::string& ours, const std::string& theirs);
+
 }  // namespace timeit::testing
