@@ -1,12 +1,13 @@
 #!/bin/sh
 # Fails when a module or wrapper room includes what CONTRIBUTING.md's layout
 # table does not allow it. The table is the rule: each row's "may include"
-# cell lists, in backticks, the modules (stats, platforms, counters, symbols) and
+# cell lists, in backticks, the modules (stats, platforms, counters) and
 # wrapper rooms (base, process, ...) it may include besides itself;
 # "nothing of ours", "everything", and "every room above" (the rooms of the
 # rows before it) are read as they say. A room may list only rooms above it,
 # so the rooms cannot include each other in a circle, and none includes the
-# wrapper's root (main, dispatch).
+# wrapper's root (main, dispatch). The top level holds the table's folders
+# alone (and the build trees beside them).
 root=${1:-.}
 table="$root/CONTRIBUTING.md"
 status=0
@@ -18,7 +19,7 @@ rows=$(awk -F'|' '/^\| `[a-z_\/]+\/` \|/ {
   print folder "\t" $4 }' "$table")
 [ -n "$rows" ] || { fail "no layout table in $table"; exit 1; }
 
-# The module an include names: stats, platforms, counters, symbols, a room, or
+# The module an include names: stats, platforms, counters, a room, or
 # "wrapper" for the root's own headers.
 module_of() {
   case $1 in
@@ -28,17 +29,26 @@ module_of() {
   esac
 }
 
+# Every top-level folder is a row of the table (its first path component).
+top=$(awk -F'|' '/^\| `[^`]+` \|/ { f = $2; gsub(/[ `]/, "", f); sub(/\/.*/, "", f); print f }' "$table")
+for dir in "$root"/*/ "$root"/.[!.]*/; do
+  [ -d "$dir" ] || continue
+  name=$(basename "$dir")
+  case $name in build|build-*|.git) continue ;; esac
+  echo "$top" | grep -qxF "$name" || fail "$name/ is not a folder of the layout table"
+done
+
 rooms_above=""
 echo "$rows" | {
   while IFS="$(printf '\t')" read -r folder cell; do
-    case $folder in stats|platforms|counters|symbols|wrapper|wrapper/*) ;; *) continue ;; esac
+    case $folder in stats|platforms|counters|wrapper|wrapper/*) ;; *) continue ;; esac
     name=${folder#wrapper/}
     allowed=$(echo "$cell" | grep -o '`[a-z_]*`' | tr -d '`' | tr '\n' ' ')
     case $cell in *"every room above"*) allowed="$allowed $rooms_above" ;; esac
     case $cell in *everything*) allowed="*" ;; esac
     for a in $allowed; do
       case $folder in wrapper/*)
-        case " stats platforms counters symbols $rooms_above * " in *" $a "*) ;;
+        case " stats platforms counters $rooms_above * " in *" $a "*) ;;
           *) fail "$folder lists '$a', which is not a room above it or a module" ;; esac ;;
       esac
     done

@@ -22,6 +22,12 @@ expect_failure "events including sources/" wrapper/events/x.cc wrapper/sources/c
 expect_failure "a room including the root" wrapper/check/x.cc wrapper/dispatch.h
 expect_failure "platforms including counters/" platforms/x.h counters/perf_open.h
 expect_failure "stats including wrapper/" stats/x.cc wrapper/base/errors.h
+# A top-level folder the table does not have.
+rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/symbols" && cp "$root/CONTRIBUTING.md" "$tmp/tree/"
+if sh "$root/tests/check_layering.sh" "$tmp/tree" > /dev/null 2>&1; then
+  echo "layering selftest: a top-level symbols/ passed the check" >&2
+  status=1
+fi
 # And a clean tree passes, so that the cases above fail for their include.
 rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/wrapper/base" && cp "$root/CONTRIBUTING.md" "$tmp/tree/"
 echo '#include "platforms/trim.h"' > "$tmp/tree/wrapper/base/x.h"

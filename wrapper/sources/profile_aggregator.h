@@ -6,10 +6,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "counters/address_spaces.h"
+#include "counters/elf_symbols.h"
+#include "counters/kernel_symbols.h"
 #include "counters/perf_records.h"
-#include "symbols/address_spaces.h"
-#include "symbols/elf_symbols.h"
-#include "symbols/kernel_symbols.h"
 
 namespace timeit {
 

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <utility>
 
+#include "counters/kernel_symbols.h"
 #include "counters/tree_sampler.h"
 #include "platforms/system_roots.h"
-#include "symbols/kernel_symbols.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/sources/profile_aggregator.h"
 

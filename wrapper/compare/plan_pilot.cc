@@ -1,4 +1,4 @@
-#include "wrapper/plan/plan_pilot.h"
+#include "wrapper/compare/plan_pilot.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "wrapper/plan/plan_command.h"
+#include "wrapper/compare/plan_command.h"
 
 #include <fmt/format.h>
 
@@ -10,9 +10,9 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_sets.h"
-#include "wrapper/plan/plan_options.h"
-#include "wrapper/plan/plan_pilot.h"
-#include "wrapper/plan/plan_report.h"
+#include "wrapper/compare/plan_options.h"
+#include "wrapper/compare/plan_pilot.h"
+#include "wrapper/compare/plan_report.h"
 
 namespace timeit {
 namespace {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "stats/boot_plan.h"
-#include "wrapper/plan/plan_pilot.h"
+#include "wrapper/compare/plan_pilot.h"
 
 namespace timeit {
 

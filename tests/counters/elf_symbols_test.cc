@@ -1,4 +1,4 @@
-#include "symbols/elf_symbols.h"
+#include "counters/elf_symbols.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-#include "wrapper/base/text.h"
-#include "wrapper/plan/plan_report.h"
+#include "wrapper/compare/plan_report.h"
 
 #include <fmt/format.h>
 
@@ -7,6 +6,7 @@
 #include <cmath>
 
 #include "stats/mixed_model.h"
+#include "wrapper/base/text.h"
 #include "wrapper/compare/compare_numbers.h"
 
 namespace timeit {

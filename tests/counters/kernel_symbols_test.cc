@@ -1,4 +1,4 @@
-#include "symbols/kernel_symbols.h"
+#include "counters/kernel_symbols.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

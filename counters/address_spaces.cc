@@ -1,4 +1,4 @@
-#include "symbols/address_spaces.h"
+#include "counters/address_spaces.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "wrapper/plan/plan_options.h"
+#include "wrapper/compare/plan_options.h"
 
 #include <algorithm>
 
@@ -35,7 +35,8 @@ po::options_description MakeOptions(PlanOptions* o) {
       "what a boot costs (reboot and warm-up), instead of measuring it from the pilot's start "
       "and boot_id columns");
   add("metrics,m",
-      Read(&o->metrics, "METRIC,...", [](const std::string& v) { return ParseMetricList("-m", v); }),
+      Read(&o->metrics, "METRIC,...",
+           [](const std::string& v) { return ParseMetricList("-m", v); }),
       "plan for these metrics, comma-separated (default real)");
   add("confidence,c",
       Read(&o->confidence_percent, "CONF",
