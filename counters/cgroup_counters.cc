@@ -100,13 +100,13 @@ std::string CountingModeHere() {
 }
 
 CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,
-                               int cgroup_fd, const std::vector<int>& cpus,
-                               std::string pmu_counters, bool idle_is_zero,
+                               int cgroup_fd, const std::vector<int>& cpus, CountedCgroup whose,
+                               std::string pmu_counters,
                                std::vector<std::vector<std::size_t>> rotation)
     : events_(events),
       cpus_(cpus),
       pmu_counters_(std::move(pmu_counters)),
-      idle_is_zero_(idle_is_zero),
+      whose_(whose),
       rotation_(std::move(rotation)) {
   OpenOptions options;
   options.user_only = user_only;
@@ -122,11 +122,15 @@ CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool us
 }
 
 void CgroupCounters::SelectGroup(std::size_t group) {
-  current_ = group % std::max<std::size_t>(1, rotation_.size());
+  const std::size_t selected = group % std::max<std::size_t>(1, rotation_.size());
+  // The last run read its own group alone.
+  if (selected != current_) baseline_is_last_run_ = false;
+  current_ = selected;
   for (EventGroups& cpu : per_cpu_) cpu.SelectRotationGroup(current_);
 }
 
 void CgroupCounters::BeforeStart() {
+  if (baseline_is_last_run_) return;  // nothing has counted since
   for (std::size_t c = 0; c < per_cpu_.size(); ++c) per_cpu_[c].Read(baseline_[c], baseline_ok_[c]);
 }
 
@@ -149,7 +153,12 @@ std::vector<CounterReading> CgroupCounters::Collect() {
       deltas[e].push_back(TargetDelta{now[e].value - b.value, now[e].time_enabled - b.time_enabled,
                                       now[e].time_running - b.time_running});
     }
+    if (whose_ == CountedCgroup::kTheRuns) {
+      std::swap(baseline_[c], now);
+      std::swap(baseline_ok_[c], ok);
+    }
   }
+  baseline_is_last_run_ = whose_ == CountedCgroup::kTheRuns;
   for (std::size_t g = 0; g < rotation_.size(); ++g) {
     if (g == current_) continue;
     for (std::size_t e : rotation_[g]) {
@@ -164,7 +173,7 @@ std::vector<CounterReading> CgroupCounters::Collect() {
   }
   for (std::size_t e = 0; e < events_.size(); ++e) {
     if (!readings[e].reason.empty()) continue;  // failed on some CPU: never a partial sum
-    readings[e] = SumScaled(deltas[e], idle_is_zero_);
+    readings[e] = SumScaled(deltas[e], /*idle_is_zero=*/whose_ == CountedCgroup::kAnother);
     if (readings[e].status == EventStatus::kNotCounted &&
         readings[e].reason.starts_with("no PMU") && !pmu_counters_.empty())
       readings[e].reason += " (" + pmu_counters_ + ")";

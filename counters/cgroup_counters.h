@@ -14,8 +14,9 @@ namespace timeit::counters {
 /// online CPU with PERF_FLAG_PID_CGROUP, counting while a task of the cgroup
 /// (or of a cgroup below it) runs on that CPU. Nothing is copied into a
 /// child at fork, so a fork-heavy run costs what it costs without timeit;
-/// the price is a read per group per CPU before and after each run. A run's
-/// counts are the deltas of those reads, each CPU's scaled by its own
+/// the price is a read per group per CPU around each run (one per run for
+/// the runs' own cgroup, see CountedCgroup). A run's counts are the deltas
+/// of those reads, each CPU's scaled by its own
 /// enabled/running (for a cgroup event both advance only while the cgroup
 /// runs there) before they are summed.
 ///
@@ -23,16 +24,23 @@ namespace timeit::counters {
 /// the child's creation in the cgroup: the few system calls timeit's child
 /// makes before its exec (resetting signals, its process group) are in the
 /// counts.
+/// Whose cgroup is counted.
+///   kTheRuns  the series' own, the runs' parent: nothing of it runs between
+///             two runs, so one run's closing read is the next one's opening
+///             read, and a run in which it never ran is not counted.
+///   kAnother  a service's (--count-cgroup), which runs whenever it likes:
+///             read before each run, and a run during which nothing of it
+///             ran counts 0 (see SumScaled).
+enum class CountedCgroup { kTheRuns, kAnother };
+
 class CgroupCounters : public RunCounters {
  public:
-  /// `idle_is_zero`: a run during which nothing of the cgroup ran counts 0
-  /// (another cgroup than the run's, --count-cgroup; see SumScaled).
   /// `rotation` (--rotate): groups of event indices, each one perf group per
   /// CPU, of which the selected one is enabled for a run (ioctl) and the
-  /// others are disabled.
+  /// others are disabled (a disabled group's reads stand still).
   CgroupCounters(const std::vector<EventEncoding>& events, bool user_only, int cgroup_fd,
-                 const std::vector<int>& cpus, std::string pmu_counters = {},
-                 bool idle_is_zero = false, std::vector<std::vector<std::size_t>> rotation = {});
+                 const std::vector<int>& cpus, CountedCgroup whose, std::string pmu_counters = {},
+                 std::vector<std::vector<std::size_t>> rotation = {});
 
   void SelectGroup(std::size_t group) override;
   void BeforeStart() override;
@@ -44,12 +52,13 @@ class CgroupCounters : public RunCounters {
   std::vector<EventEncoding> events_;
   std::vector<int> cpus_;
   std::string pmu_counters_;
-  bool idle_is_zero_;
+  CountedCgroup whose_;
   std::vector<std::vector<std::size_t>> rotation_;
   std::size_t current_ = 0;  ///< the selected rotation group
   std::vector<EventGroups> per_cpu_;
   std::vector<std::vector<RawCount>> baseline_;  ///< per CPU, per event
   std::vector<std::vector<bool>> baseline_ok_;
+  bool baseline_is_last_run_ = false;  ///< kTheRuns: the last Collect's reads
 };
 
 /// Whether a per-CPU event can be opened on the cgroup `cgroup_fd` here:

@@ -163,7 +163,7 @@ long PerfStatCgroupSyscalls(const std::string& cgroup, const std::string& dir,
 TEST_F(CgroupCountingTest, ATreeCountsAsByInheritanceAndAsPerfStatDashG) {
   constexpr long kCalls = 50000;
   const std::vector<std::string> argv = {kLoop, std::to_string(kCalls), "3"};
-  CgroupCounters by_cgroup(Events(), plan_.user_only, fd_, OnlineCpus());
+  CgroupCounters by_cgroup(Events(), plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kTheRuns);
   const auto usage = [&] {
     std::ifstream in(dir_ + "/cpu.stat");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -197,13 +197,16 @@ TEST_F(CgroupCountingTest, ATreeCountsAsByInheritanceAndAsPerfStatDashG) {
 TEST_F(CgroupCountingTest, RotationGroupsCountInTurnAndSharedEventsInEvery) {
   std::vector<EventEncoding> events = Events();
   events.push_back(*plan_.counters[2].encoding);
-  CgroupCounters rotated(events, plan_.user_only, fd_, OnlineCpus(), "", false, {{0, 1}, {0, 2}});
+  CgroupCounters rotated(events, plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kTheRuns, "",
+                         {{0, 1}, {0, 2}});
   constexpr long kCalls = 20000;
   for (std::size_t group : {0u, 1u, 0u}) {
     rotated.SelectGroup(group);
     const auto r = RunInCgroup(rotated, {kLoop, std::to_string(kCalls)});
     ASSERT_EQ(r[0].status, EventStatus::kCounted) << "group " << group << ": " << r[0].reason;
+    // This run's calls alone: the loop's and a few hundred of its start.
     EXPECT_GE(*r[0].value, kCalls);
+    EXPECT_LT(*r[0].value, kCalls + 2000) << "group " << group;
     const std::size_t in = group == 0 ? 1 : 2, out = group == 0 ? 2 : 1;
     EXPECT_EQ(r[in].status, EventStatus::kCounted) << r[in].reason;
     EXPECT_TRUE(r[in].value.has_value());
@@ -212,8 +215,32 @@ TEST_F(CgroupCountingTest, RotationGroupsCountInTurnAndSharedEventsInEvery) {
   }
 }
 
+// The runs' own cgroup is read once per run: one run's closing read is the
+// next one's opening read, so each run must still count its calls alone.
+TEST_F(CgroupCountingTest, SuccessiveRunsEachCountTheirOwnCallsAlone) {
+  CgroupCounters by_cgroup(Events(), plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kTheRuns);
+  for (const long calls : {10000L, 30000L, 20000L}) {
+    const auto r = RunInCgroup(by_cgroup, {kLoop, std::to_string(calls)});
+    ASSERT_EQ(r[0].status, EventStatus::kCounted) << r[0].reason;
+    EXPECT_GE(*r[0].value, calls);
+    EXPECT_LT(*r[0].value, calls + 2000) << "a run of " << calls << " calls";
+  }
+}
+
+// A service's cgroup runs between the runs: it is read before each one.
+TEST_F(CgroupCountingTest, AnotherCgroupIsReadBeforeEachRun) {
+  CgroupCounters other(Events(), plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kAnother);
+  RunInCgroup(other, {kLoop, "1000"});
+  // Between two runs, 20000 calls in the cgroup that are not the next run's.
+  CgroupCounters meanwhile(Events(), plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kAnother);
+  RunInCgroup(meanwhile, {kLoop, "20000"});
+  const auto r = RunInCgroup(other, {kLoop, "5000"});
+  ASSERT_EQ(r[0].status, EventStatus::kCounted) << r[0].reason;
+  EXPECT_LT(*r[0].value, 5000 + 2000);
+}
+
 TEST_F(CgroupCountingTest, BetweenRunsNothingIsCounted) {
-  CgroupCounters by_cgroup(Events(), plan_.user_only, fd_, OnlineCpus());
+  CgroupCounters by_cgroup(Events(), plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kTheRuns);
   by_cgroup.BeforeStart();
   ::usleep(20000);  // the cgroup is empty: its events do not run
   const auto idle = by_cgroup.Collect();

@@ -55,17 +55,23 @@ class SeriesCgroupTest : public ::testing::Test {
   std::string own_;
 };
 
-TEST_F(SeriesCgroupTest, ARunsChildStartsInItsCgroupWhichIsRemovedAfter) {
+TEST_F(SeriesCgroupTest, EachRunsChildStartsInAnEmptyCgroupAndNoneIsLeftAfterTheSeries) {
   std::vector<std::string> notes;
   auto cg = CreateOrSkip(notes);
   ASSERT_TRUE(cg);
   const std::string series = cg->dir();
   EXPECT_TRUE(fs::is_directory(series));
   EXPECT_EQ(fs::path(series).parent_path(), fs::path(own_));
-  for (const bool hold : {false, true}) {
+  // A kept cgroup would carry the last run's page cache into memory.peak.
+  const bool kept = !cg->HasController("memory");
+  std::string last_run;
+  for (const bool hold : {false, true, false}) {
     cg->BeginRun();
     const std::string run = cg->run_dir();
     EXPECT_EQ(fs::path(run).parent_path(), fs::path(series));
+    EXPECT_EQ(cg->run_fresh(), last_run.empty() || !kept) << run;
+    if (kept && !last_run.empty()) EXPECT_EQ(run, last_run);
+    EXPECT_TRUE(CgroupMembers(run).empty());
     LaunchSpec spec;
     spec.path = "/bin/sleep";
     spec.argv = {"sleep", "5"};
@@ -80,10 +86,28 @@ TEST_F(SeriesCgroupTest, ARunsChildStartsInItsCgroupWhichIsRemovedAfter) {
     EXPECT_TRUE(cg->SweepRun(/*keep=*/false).empty());
     std::string why;
     EXPECT_TRUE(cg->EndRun(why)) << why;
-    EXPECT_FALSE(fs::exists(run));
+    EXPECT_EQ(fs::exists(run), kept) << run;
+    last_run = run;
   }
   cg.reset();
   EXPECT_FALSE(fs::exists(series));
+}
+
+TEST_F(SeriesCgroupTest, ARunThatMadeACgroupIsRemovedAndTheNextRunGetsAFreshOne) {
+  std::vector<std::string> notes;
+  auto cg = CreateOrSkip(notes);
+  ASSERT_TRUE(cg);
+  cg->BeginRun();
+  const std::string run = cg->run_dir();
+  // What a container runtime or systemd-run inside the command would leave.
+  ASSERT_EQ(::mkdir((run + "/inner").c_str(), 0755), 0);
+  std::string why;
+  EXPECT_TRUE(cg->EndRun(why)) << why;
+  EXPECT_FALSE(fs::exists(run));
+  cg->BeginRun();
+  EXPECT_TRUE(cg->run_fresh());
+  EXPECT_NE(cg->run_dir(), run);
+  EXPECT_TRUE(fs::is_directory(cg->run_dir()));
 }
 
 TEST_F(SeriesCgroupTest, ADaemonOfTheRunIsNamedAndKilled) {
@@ -114,6 +138,16 @@ TEST_F(SeriesCgroupTest, ADaemonOfTheRunIsNamedAndKilled) {
   ReapExitedOrphans(exit.usage);
   std::string why;
   EXPECT_TRUE(cg->EndRun(why)) << why;
+  // A cgroup once killed kills what is cloned into it later: the next run
+  // has a new one, and lives.
+  cg->BeginRun();
+  EXPECT_TRUE(cg->run_fresh());
+  LaunchSpec next;
+  next.path = "/bin/true";
+  next.argv = {"true"};
+  ChildLauncher after(next);
+  after.Start(false, cg->run_fd());
+  EXPECT_EQ(after.Wait().wait_status, 0) << "the run after a killed one was killed too";
   ::prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 

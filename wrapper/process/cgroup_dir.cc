@@ -8,7 +8,10 @@
 
 #include <cerrno>
 #include <fstream>
+#include <optional>
 #include <sstream>
+
+#include "platforms/cgroup_stats.h"
 
 namespace timeit {
 namespace {
@@ -84,6 +87,29 @@ bool CgroupPopulated(const std::string& dir) {
   const std::string events = ReadAll(dir + "/cgroup.events");
   // Unreadable (the directory is gone): nothing is in it.
   return events.find("populated 1") != std::string::npos;
+}
+
+namespace {
+
+/// A small cgroup file's text through its open fd, read again from the start.
+std::string_view PreadSmall(int fd, char (&buffer)[256]) {
+  const ssize_t n = ::pread(fd, buffer, sizeof buffer, 0);
+  return n > 0 ? std::string_view(buffer, static_cast<std::size_t>(n)) : std::string_view();
+}
+
+}  // namespace
+
+bool CgroupPopulated(int events_fd, const std::string& dir) {
+  if (events_fd < 0) return CgroupPopulated(dir);
+  char buffer[256];
+  return PreadSmall(events_fd, buffer).find("populated 1") != std::string_view::npos;
+}
+
+long CgroupDescendants(int stat_fd) {
+  char buffer[256];
+  const std::optional<std::uint64_t> n =
+      platforms::FlatKeyedValue(PreadSmall(stat_fd, buffer), "nr_descendants");
+  return n ? static_cast<long>(*n) : -1;
 }
 
 bool KillCgroup(const std::string& dir, double seconds) {

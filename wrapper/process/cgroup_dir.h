@@ -22,6 +22,13 @@ std::vector<std::string> CgroupsBelow(const std::string& dir);
 
 /// Whether cgroup.events says a process is in `dir` or below it.
 bool CgroupPopulated(const std::string& dir);
+/// The same through `events_fd`, that directory's cgroup.events kept open
+/// (one pread); by path where it is -1.
+bool CgroupPopulated(int events_fd, const std::string& dir);
+
+/// cgroup.stat's nr_descendants through its open `stat_fd` (one pread): the
+/// live cgroups below; -1 when unreadable.
+long CgroupDescendants(int stat_fd);
 
 /// Kills every process in `dir` and below: cgroup.kill where the kernel has
 /// it (5.14), else SIGKILL to each member until none is left (a member may

@@ -115,6 +115,7 @@ int ChildLauncher::ChildMain(void* arg) {
   for (int sig = 1; sig < NSIG; ++sig)
     if (sigismember(&spec.reset_signals, sig) == 1) ::sigaction(sig, &dfl, nullptr);
   ::setpgid(0, 0);
+  self.grouped_.store(1, std::memory_order_release);
   if (self.hold_) ::close(self.go_write_);  // if timeit dies, the read below sees end of file
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (!self.JoinCgroup()) self.FailBeforeExec(/*placement=*/true, errno);
@@ -307,6 +308,7 @@ pid_t ChildLauncher::Start(bool hold_before_exec, int cgroup_fd) {
   }
   exec_errno_.store(0, std::memory_order_relaxed);
   placement_errno_.store(0, std::memory_order_relaxed);
+  grouped_.store(0, std::memory_order_relaxed);
   pid_ = Spawn();
   const int spawn_errno = errno;
   if (go_read_ >= 0) ::close(go_read_);  // our copy; the child has its own
@@ -316,7 +318,9 @@ pid_t ChildLauncher::Start(bool hold_before_exec, int cgroup_fd) {
     CollectForkedExecError();
     throw SystemError(std::string("cannot start the command: ") + std::strerror(spawn_errno));
   }
-  ::setpgid(pid_, pid_);  // also here, so that the group exists before we signal it
+  // Also here, so that the group exists before we signal it -- unless the
+  // child made it already (always so after a vfork: it has exec'd by now).
+  if (grouped_.load(std::memory_order_acquire) == 0) ::setpgid(pid_, pid_);
   return pid_;
 }
 

@@ -112,6 +112,9 @@ class ChildLauncher {
   /// failed to), woken as a futex: Start waits for it when the child joins
   /// by itself (no clone3) and runs on, held, without CLONE_VFORK.
   std::atomic<int> placed_{0};
+  /// Set by a child sharing our memory once it leads its process group: then
+  /// Start need not make the group itself (after a vfork it always is).
+  std::atomic<int> grouped_{0};
   bool spawned_by_fork_ = false;  ///< this Spawn's clone turned out to be a fork
 };
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "platforms/cgroup2.h"
 #include "wrapper/base/errors.h"
@@ -238,22 +239,28 @@ std::string SeriesCgroup::MissingController(std::string_view controller) const {
 }
 
 void SeriesCgroup::BeginRun() {
+  run_fresh_ = !run_fd_;
+  if (!run_fresh_) return;  // kept by EndRun: empty, nothing below it
   run_dir_ = dir_ + "/run-" + std::to_string(++runs_);
   if (::mkdir(run_dir_.c_str(), 0755) != 0 && errno != EEXIST)
     throw SystemError("cannot create the run's cgroup " + run_dir_ + ": " + Why(errno));
   run_fd_ = OpenDirectory(run_dir_);
   if (!run_fd_) throw SystemError("cannot open the run's cgroup " + run_dir_ + ": " + Why(errno));
   run_kill_fd_.Reset(::openat(run_fd_.get(), "cgroup.kill", O_WRONLY | O_CLOEXEC));
+  run_events_fd_.Reset(::openat(run_fd_.get(), "cgroup.events", O_RDONLY | O_CLOEXEC));
+  run_stat_fd_.Reset(::openat(run_fd_.get(), "cgroup.stat", O_RDONLY | O_CLOEXEC));
 }
 
 std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
   std::vector<std::string> left;
   // The usual case in one read: nothing is left in the cgroup or below it.
-  if (run_dir_.empty() || !CgroupPopulated(run_dir_)) return left;
+  swept_empty_ = run_dir_.empty() || !CgroupPopulated(run_events_fd_.get(), run_dir_);
+  if (swept_empty_) return left;
   std::vector<pid_t> members = CgroupMembers(run_dir_);
   for (const pid_t pid : members) left.push_back(DescribeProcess(pid));
   if (members.empty()) return left;
   if (!keep) {
+    run_killed_ = true;
     KillCgroup(run_dir_, kKillSeconds);
     return left;
   }
@@ -269,7 +276,21 @@ std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
 
 bool SeriesCgroup::EndRun(std::string& why) {
   if (run_dir_.empty()) return true;
+  // Nothing in it (as SweepRun found it, or emptied it), and no cgroup the
+  // command made below it (cgroup.stat's nr_descendants counts live ones).
+  const bool empty =
+      std::exchange(swept_empty_, false) || !CgroupPopulated(run_events_fd_.get(), run_dir_);
+  const bool keep = !HasController("memory") && !std::exchange(run_killed_, false) &&
+                    run_stat_fd_ && empty && CgroupDescendants(run_stat_fd_.get()) == 0;
+  return keep || RemoveRun(why);
+}
+
+bool SeriesCgroup::RemoveRun(std::string& why) {
+  if (run_dir_.empty()) return true;
+  run_killed_ = false;
   run_kill_fd_.Reset();
+  run_events_fd_.Reset();
+  run_stat_fd_.Reset();
   run_fd_.Reset();
   // The usual case in one rmdir: the command made no cgroups of its own.
   int err = ::rmdir(run_dir_.c_str()) == 0 ? 0 : RemoveCgroupTree(run_dir_);
@@ -281,7 +302,7 @@ bool SeriesCgroup::EndRun(std::string& why) {
 
 void SeriesCgroup::Remove() {
   std::string ignored;
-  EndRun(ignored);
+  RemoveRun(ignored);
   if (!dir_.empty()) {
     if (CgroupPopulated(dir_)) KillCgroup(dir_, kKillSeconds);
     RemoveCgroupTree(dir_);  // still locked: no other timeit takes it for stale meanwhile

@@ -15,7 +15,9 @@ namespace timeit {
 /// The cgroups of a series (cgroup v2), all below the cgroup timeit runs in:
 ///
 ///   <own>/timeit-<pid>-<start>/         the series' cgroup: counters count it
-///   <own>/timeit-<pid>-<start>/run-<k>  one per run, made before it, removed after
+///   <own>/timeit-<pid>-<start>/run-<k>  the runs' cgroup: empty when each run
+///                                       starts; made anew for a run where the
+///                                       last one's may not be kept (EndRun)
 ///   <own>/timeit-<pid>-<start>.self     timeit itself, only when it had to leave
 ///                                       <own> so that <own> may give its children
 ///                                       controllers (see EnableControllers)
@@ -47,9 +49,14 @@ class SeriesCgroup {
   /// Where --keep-daemons puts what outlives a run.
   std::string kept_dir() const { return own_ + "/timeit-kept"; }
 
-  /// Before each run: a fresh cgroup for it. Throws SystemError.
+  /// Before each run: its cgroup, empty -- the last run's where EndRun kept
+  /// it, else a new one. Throws SystemError.
   void BeginRun();
-  /// The current run's cgroup; -1 / empty between runs.
+  /// Whether BeginRun made the run's cgroup (its files count from 0) rather
+  /// than kept the last run's (they count on from where that run left them).
+  bool run_fresh() const { return run_fresh_; }
+  /// The run's cgroup; -1 / empty before the first run and after one EndRun
+  /// removed.
   int run_fd() const { return run_fd_.get(); }
   const std::string& run_dir() const { return run_dir_; }
   /// The run's cgroup.kill, open for a signal handler; -1 where the kernel
@@ -58,8 +65,19 @@ class SeriesCgroup {
   /// After the command was reaped: what is still in the run's cgroup, as
   /// "pid (comm)", killed -- or, with `keep`, moved to <own>/timeit-kept.
   std::vector<std::string> SweepRun(bool keep);
-  /// After the sources read the run's files: removes the run's cgroup.
-  /// False (and the reason in `why`) when it could not be removed.
+  /// cgroup.kill was written to the run's cgroup behind our back (the
+  /// timeout's signal handler): EndRun will not keep it. A cgroup once
+  /// killed goes on killing every child cloned into it (seen on Linux 6.18:
+  /// the next run died of SIGKILL at its first instruction).
+  void RunWasKilled() { run_killed_ = true; }
+  /// After the sources read the run's files: keeps the run's cgroup for the
+  /// next run when nothing of this one is in it or below it, nothing was
+  /// killed in it, and it has no
+  /// memory controller, else removes it. Keeping saves a mkdir, an rmdir and
+  /// the files' opens per run; with the memory controller the page cache a
+  /// run leaves stays charged to its cgroup, and a kept one would start the
+  /// next run's memory.peak there. False (and the reason in `why`) when it
+  /// could not be removed.
   bool EndRun(std::string& why);
 
  private:
@@ -69,11 +87,12 @@ class SeriesCgroup {
   /// Enables `controller` in <own>'s subtree_control, leaving <own> for a
   /// .self cgroup once if <own> holds timeit alone; 0 or errno.
   int EnableInOwn(const std::string& controller);
+  bool RemoveRun(std::string& why);
   void Remove();
 
-  std::string own_;   ///< the cgroup timeit was started in
-  std::string name_;  ///< timeit-<pid>-<start>
-  std::string dir_;   ///< own_/name_
+  std::string own_;              ///< the cgroup timeit was started in
+  std::string name_;             ///< timeit-<pid>-<start>
+  std::string dir_;              ///< own_/name_
   platforms::UniqueFd dir_fd_;   ///< flock'ed while we live: how others tell we are not stale
   platforms::UniqueFd self_fd_;  ///< the same for own_/name_.self, once we moved there
   std::vector<std::string> controllers_;                      ///< the runs' controllers
@@ -85,6 +104,11 @@ class SeriesCgroup {
   std::string run_dir_;
   platforms::UniqueFd run_fd_;
   platforms::UniqueFd run_kill_fd_;
+  platforms::UniqueFd run_events_fd_;  ///< cgroup.events: populated?
+  platforms::UniqueFd run_stat_fd_;    ///< cgroup.stat: cgroups below?
+  bool run_fresh_ = false;
+  bool swept_empty_ = false;  ///< SweepRun found the run's cgroup empty
+  bool run_killed_ = false;   ///< cgroup.kill was written to the run's cgroup
 };
 
 /// Removes the directories of earlier series in `own` whose timeit is gone

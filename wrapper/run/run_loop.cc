@@ -120,6 +120,7 @@ std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
   Measured m;
   m.exit = p_.command.Wait();
   m.timed_out = o.timeout && p_.signals.DisarmTimeout();
+  if (m.timed_out && p_.cgroup != nullptr) p_.cgroup->RunWasKilled();
   SweepLeftovers(pid, m);
   p_.signals.SetTarget(0);
   p_.output.AfterRun();  // the sources reading the output have all of it
@@ -217,7 +218,8 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
   const RunInfo info{.number = run.number,
                      .warmup = run.warmup,
                      .label = run.config ? run.config->rows->label() : p_.rows.label(),
-                     .cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1};
+                     .cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1,
+                     .cgroup_fresh = p_.cgroup == nullptr || p_.cgroup->run_fresh()};
   for (auto& s : p_.sources) s->BeforeRun(info);
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);

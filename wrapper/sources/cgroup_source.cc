@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <optional>
 
 #include "platforms/cgroup_stats.h"
+#include "platforms/unique_fd.h"
 
 namespace timeit {
 namespace {
@@ -23,6 +25,17 @@ enum Noted : unsigned {
   kUnreadableNoted = 32,
 };
 
+/// The run cgroup's files, opened once per cgroup and read again with one
+/// pread each (a kept cgroup serves many runs).
+enum File : std::size_t { kPeak, kCpuPressure, kMemoryPressure, kIoPressure, kIo, kCpu, kFiles };
+constexpr const char* kFileNames[kFiles] = {"memory.peak", "cpu.pressure", "memory.pressure",
+                                            "io.pressure", "io.stat",      "cpu.stat"};
+
+/// The cumulative counts of a cgroup's files (all but memory.peak), in the
+/// order of the columns after mem-peak; nullopt where unreadable.
+constexpr std::size_t kCounts = 7;
+using Counts = std::array<std::optional<std::uint64_t>, kCounts>;
+
 class CgroupSource : public MeasurementSource {
  public:
   explicit CgroupSource(const CgroupOffer& offer) : offer_(offer) {}
@@ -32,7 +45,7 @@ class CgroupSource : public MeasurementSource {
             "io-read",  "io-write", "cgroup-user", "cgroup-sys"};
   }
   bool AttachesBeforeExec() const override { return false; }
-  void BeforeRun(const RunInfo& run) override { run_fd_ = run.cgroup_fd; }
+  void BeforeRun(const RunInfo& run) override;
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override {
     std::vector<std::string> notes = std::move(notes_);
@@ -55,32 +68,54 @@ class CgroupSource : public MeasurementSource {
     noted_ |= kind;
     notes_.push_back(note);
   }
-  /// The run's cgroup file `name` into text_; false (errno set) when absent.
-  bool Read(const char* name);
+  void Open(int run_fd);
+  /// File `f` into text_; false (errno set) when absent or unreadable.
+  bool Read(File f);
   std::optional<double> MemoryPeak();
-  void Pressure(MetricValues& out);
-  void Io(MetricValues& out);
-  void Cpu(MetricValues& out);
+  /// What the files count now; the notes of what they cannot give.
+  Counts Count();
 
   CgroupOffer offer_;
-  int run_fd_ = -1;
+  bool in_run_ = false;
+  std::array<platforms::UniqueFd, kFiles> fds_;
+  std::array<int, kFiles> open_errno_{};
+  Counts before_{};   ///< where the run began: 0 in a new cgroup, else the last run's end
   std::string text_;  ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
   unsigned noted_ = 0;
 };
 
-bool CgroupSource::Read(const char* name) {
+void CgroupSource::Open(int run_fd) {
+  for (std::size_t f = 0; f < kFiles; ++f) {
+    fds_[f].Reset(::openat(run_fd, kFileNames[f], O_RDONLY | O_CLOEXEC));
+    open_errno_[f] = fds_[f] ? 0 : errno;
+  }
+}
+
+void CgroupSource::BeforeRun(const RunInfo& run) {
+  in_run_ = run.cgroup_fd >= 0;
+  if (!in_run_) return;
+  if (run.cgroup_fresh) {
+    Open(run.cgroup_fd);
+    before_.fill(0);
+  } else if (!fds_[kCpu]) {  // a kept cgroup this source has not seen: where it stands now
+    Open(run.cgroup_fd);
+    before_ = Count();
+  }
+}
+
+bool CgroupSource::Read(File f) {
   text_.clear();
-  const int fd = ::openat(run_fd_, name, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+  if (!fds_[f]) {
+    errno = open_errno_[f];
+    return false;
+  }
+  // The files are a few hundred bytes: one pread reads them whole.
   char buffer[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
-    text_.append(buffer, static_cast<std::size_t>(n));
-  const int err = errno;
-  ::close(fd);
-  errno = err;
-  return n == 0;
+  const ssize_t n = ::pread(fds_[f].get(), buffer, sizeof buffer, 0);
+  if (n < 0) return false;
+  text_.assign(buffer, static_cast<std::size_t>(n));
+  return true;
 }
 
 std::optional<double> CgroupSource::MemoryPeak() {
@@ -88,7 +123,7 @@ std::optional<double> CgroupSource::MemoryPeak() {
     NoteOnce(kNoMemoryNoted, "mem-peak: " + WhyNot("memory") + "; left empty");
     return std::nullopt;
   }
-  if (!Read("memory.peak")) {
+  if (!Read(kPeak)) {
     NoteOnce(kNoPeakNoted,
              "mem-peak: this kernel has no memory.peak (Linux 5.19 added it); left empty");
     return std::nullopt;
@@ -98,57 +133,54 @@ std::optional<double> CgroupSource::MemoryPeak() {
   return static_cast<double>(*bytes / 1024);
 }
 
-void CgroupSource::Pressure(MetricValues& out) {
-  for (const char* file : {"cpu.pressure", "memory.pressure", "io.pressure"}) {
-    std::optional<std::uint64_t> total;
-    if (Read(file)) {
-      total = platforms::PressureTotal(text_, "some");
+Counts CgroupSource::Count() {
+  Counts c;
+  std::size_t i = 0;
+  for (const File f : {kCpuPressure, kMemoryPressure, kIoPressure}) {
+    if (Read(f)) {
+      c[i] = platforms::PressureTotal(text_, "some");
     } else {
       NoteOnce(kNoPressureNoted,
                "psi-cpu, psi-memory, psi-io: this kernel keeps no pressure stall information "
                "(CONFIG_PSI, and psi=1 on the command line where it is off by default); "
                "left empty");
     }
-    out.push_back(total ? std::optional<double>(static_cast<double>(*total)) : std::nullopt);
+    ++i;
   }
-}
-
-void CgroupSource::Io(MetricValues& out) {
-  std::optional<platforms::IoBytes> io;
   if (!Has("io")) {
     NoteOnce(kNoIoNoted, "io-read, io-write: " + WhyNot("io") + "; left empty");
-  } else if (Read("io.stat")) {
-    io = platforms::SumIoStat(text_);
+  } else if (Read(kIo)) {
+    if (const std::optional<platforms::IoBytes> io = platforms::SumIoStat(text_)) {
+      c[3] = io->read;
+      c[4] = io->written;
+    }
   }
-  out.push_back(io ? std::optional<double>(static_cast<double>(io->read)) : std::nullopt);
-  out.push_back(io ? std::optional<double>(static_cast<double>(io->written)) : std::nullopt);
-}
-
-void CgroupSource::Cpu(MetricValues& out) {
-  std::optional<std::uint64_t> user, sys;
-  if (Read("cpu.stat")) {
-    user = platforms::FlatKeyedValue(text_, "user_usec");
-    sys = platforms::FlatKeyedValue(text_, "system_usec");
+  if (Read(kCpu)) {
+    c[5] = platforms::FlatKeyedValue(text_, "user_usec");
+    c[6] = platforms::FlatKeyedValue(text_, "system_usec");
   }
-  if (!user || !sys)
+  if (!c[5] || !c[6])
     NoteOnce(kUnreadableNoted, "cgroup-user, cgroup-sys: the run's cpu.stat could not be read (" +
                                    std::string(std::strerror(errno)) + "); left empty");
-  out.push_back(user ? std::optional<double>(static_cast<double>(*user)) : std::nullopt);
-  out.push_back(sys ? std::optional<double>(static_cast<double>(*sys)) : std::nullopt);
+  return c;
 }
 
 void CgroupSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
-  if (run_fd_ < 0) {
+  if (!in_run_) {
     NoteOnce(kNoCgroupNoted,
              "mem-peak, psi-*, io-*, cgroup-user, cgroup-sys: " + offer_.why_not + "; left empty");
     out.insert(out.end(), Columns().size(), std::nullopt);
     return;
   }
   out.push_back(MemoryPeak());
-  Pressure(out);
-  Io(out);
-  Cpu(out);
-  run_fd_ = -1;  // the next run has its own
+  const Counts after = Count();
+  for (std::size_t i = 0; i < kCounts; ++i) {
+    const bool counted = after[i] && before_[i] && *after[i] >= *before_[i];
+    out.push_back(counted ? std::optional<double>(static_cast<double>(*after[i] - *before_[i]))
+                          : std::nullopt);
+  }
+  before_ = after;  // where the next run in this cgroup begins, should it be kept
+  in_run_ = false;
 }
 
 }  // namespace

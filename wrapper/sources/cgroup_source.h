@@ -9,8 +9,9 @@ namespace timeit {
 
 /// The measurement source of each run's own cgroup (cgroup v2), which holds
 /// every descendant of the command, reaped or not, whatever it does with
-/// sessions and process groups. Columns, all over the run alone (its cgroup
-/// is new, so what it counts began with the run):
+/// sessions and process groups. Columns, all over the run alone (a new
+/// cgroup's files count from 0; a kept one's are read as deltas from where
+/// the last run left them):
 ///   mem-peak     KiB, memory.peak: the whole tree's peak, page cache included
 ///                (maxrss is the largest single process)
 ///   psi-cpu, psi-memory, psi-io   microseconds some task of the run stalled

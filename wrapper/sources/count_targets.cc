@@ -104,7 +104,7 @@ void CountTargets::AddCgroup(const std::string& path, bool user_only) {
   t->name = dir == where->mount ? "root" : LastComponent(dir);
   t->long_name = dir == where->mount ? "root" : dir.substr(where->mount.size() + 1);
   t->counters = std::make_unique<counters::CgroupCounters>(
-      counted_, user_only, fd.get(), counters::OnlineCpus(), std::string(), /*idle_is_zero=*/true);
+      counted_, user_only, fd.get(), counters::OnlineCpus(), counters::CountedCgroup::kAnother);
   t->cpu_stat.Reset(::openat(fd.get(), "cpu.stat", O_RDONLY | O_CLOEXEC));
   t->noted.assign(columns_.size() + 2, false);
   targets_.push_back(std::move(t));

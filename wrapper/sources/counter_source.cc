@@ -68,7 +68,7 @@ class CounterSource : public MeasurementSource {
   std::vector<std::string> setup_notes_;  ///< said with the first run, so the CSV keeps them
   std::unique_ptr<counters::RunCounters> counters_;
   std::unique_ptr<CountTargets> targets_;
-  std::size_t group_ = 0;  ///< the rotation group of the run in flight
+  std::size_t group_ = 0;                     ///< the rotation group of the run in flight
   std::vector<std::string> first_row_notes_;  ///< in the first run's row only, not said
   std::vector<std::string> notes_;
   std::vector<unsigned> noted_;  ///< per planned counter: Noted bits
@@ -103,8 +103,8 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   setup_notes_.push_back(choice.note);
   if (choice.by_cgroup)
     return std::make_unique<counters::CgroupCounters>(
-        events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(), pmu_counters,
-        /*idle_is_zero=*/false, rotation_.groups);
+        events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(),
+        counters::CountedCgroup::kTheRuns, pmu_counters, rotation_.groups);
   return counters::CountByInheritance(std::move(events), plan_.user_only, pmu_counters,
                                       rotation_.groups);
 }

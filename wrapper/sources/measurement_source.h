@@ -22,6 +22,9 @@ struct RunInfo {
   /// Without a hold the child execs as soon as it exists, so a count that
   /// must not miss the run's start is read here, before.
   int cgroup_fd = -1;
+  /// Whether that cgroup was made for this run (its files count from 0), or
+  /// is the last run's, kept (they count on from where that run ended).
+  bool cgroup_fresh = true;
 };
 
 /// The longest line of the command's output a source is given: a longer
