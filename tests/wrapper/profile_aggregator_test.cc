@@ -1,10 +1,11 @@
 // The profile's aggregator on records made up here, of this process's own
-// mappings: the vDSO of a process that is gone by the time its mapping is
-// read in time order.
+// mappings: where a call chain's addresses are read, and the vDSO of a
+// process that is gone by the time its mapping is read in time order.
 #include "wrapper/sources/profile_aggregator.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
+#include <linux/perf_event.h>
 #include <sys/auxv.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +20,8 @@ extern "C" __attribute__((noinline, used)) int timeit_aggregator_probe(int x) { 
 
 namespace timeit {
 namespace {
+
+constexpr std::uint64_t kKernelAddress = 0xffffffff81000010;
 
 /// The mapping of /proc/self/maps holding `address`, as a record of `pid`.
 counters::MmapRecord MappingOf(const void* address, std::uint32_t pid, std::string& path) {
@@ -57,6 +60,35 @@ const FunctionSamples* Find(const std::vector<FunctionSamples>& rows, const std:
   for (const FunctionSamples& row : rows)
     if (row.function == name) return &row;
   return nullptr;
+}
+
+// A kernel sample's chain goes on with where the user was when it entered
+// the kernel (a fault, an interrupt): that address is exact, not a return
+// address, and at a function's first byte it is that function's.
+TEST(ProfileAggregatorTest, TheUserAddressOfAKernelSampleIsWhereTheUserWas) {
+  const symbols::KernelSymbols kernel =
+      symbols::KernelSymbols::Parse("ffffffff81000000 T asm_exc_page_fault\n");
+  ProfileAggregator aggregator(kernel);
+  aggregator.BeginRun();
+  const void* probe = reinterpret_cast<const void*>(&timeit_aggregator_probe);
+  std::string path;
+  aggregator.OnMmap(MappingOf(probe, 7, path));
+  const std::vector<std::uint64_t> chain = {
+      static_cast<std::uint64_t>(PERF_CONTEXT_KERNEL), kKernelAddress,
+      static_cast<std::uint64_t>(PERF_CONTEXT_USER), reinterpret_cast<std::uintptr_t>(probe)};
+  aggregator.OnSample({.pid = 7,
+                       .tid = 7,
+                       .ip = kKernelAddress,
+                       .period = 1000,
+                       .mode = counters::SampleMode::kKernel,
+                       .callchain = chain});
+  const std::vector<FunctionSamples> rows = aggregator.EndRun();
+  const FunctionSamples* user = Find(rows, "timeit_aggregator_probe");
+  ASSERT_NE(user, nullptr) << "the faulting first instruction went to another function";
+  EXPECT_EQ(user->total_samples, 1u);
+  EXPECT_EQ(user->samples, 0u);
+  EXPECT_EQ(user->object, path);
+  ASSERT_NE(Find(rows, "asm_exc_page_fault"), nullptr);
 }
 
 // A process gone before its [vdso] mapping is read in time order (and

@@ -155,9 +155,13 @@ void ProfileAggregator::AddCallers(const counters::SampleRecord& s, std::uint32_
     if (ip >= static_cast<std::uint64_t>(PERF_CONTEXT_MAX)) {
       if (ip == static_cast<std::uint64_t>(PERF_CONTEXT_KERNEL)) kernel = true;
       if (ip == static_cast<std::uint64_t>(PERF_CONTEXT_USER)) kernel = false;
+      // A context's first address is where that mode was (the user's, of a
+      // kernel sample, where it trapped or was interrupted: an interrupt at
+      // a function's first instruction is in that function).
+      first = true;
       continue;
     }
-    // Past the leaf the chain holds return addresses: the call is the
+    // Past it the chain holds return addresses: the call is the
     // instruction before, which may belong to the previous function.
     const std::uint32_t f = Resolve(s.pid, first ? ip : ip - 1, kernel);
     first = false;
