@@ -64,4 +64,10 @@ const Mapping* AddressSpaces::Find(pid_t pid, std::uint64_t address) const {
   return address < m->end ? &*m : nullptr;
 }
 
+std::span<const Mapping> AddressSpaces::MappingsOf(pid_t pid) const {
+  const auto it = spaces_.find(pid);
+  if (it == spaces_.end() || !it->second) return {};
+  return *it->second;
+}
+
 }  // namespace timeit::symbols

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -38,6 +39,8 @@ class AddressSpaces {
   void Exit(pid_t pid);
   /// The mapping of `pid` holding `address`, or nullptr.
   const Mapping* Find(pid_t pid, std::uint64_t address) const;
+  /// Every mapping of `pid`, by address.
+  std::span<const Mapping> MappingsOf(pid_t pid) const;
   std::size_t processes() const { return spaces_.size(); }
 
  private:

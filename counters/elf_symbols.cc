@@ -64,21 +64,42 @@ std::unique_ptr<ElfSymbols> ElfSymbols::Open(const std::string& path) {
   dwfl_report_begin(s->dwfl_);
   s->module_ = dwfl_report_elf(s->dwfl_, path.c_str(), path.c_str(), -1, 0, false);
   dwfl_report_end(s->dwfl_, nullptr, nullptr);
-  if (s->module_ == nullptr) return nullptr;
+  if (!s->Load()) return nullptr;
+  return s;
+}
+
+std::unique_ptr<ElfSymbols> ElfSymbols::FromImage(const std::string& name,
+                                                  std::vector<std::byte> image) {
+  std::unique_ptr<ElfSymbols> s(new ElfSymbols());
+  s->image_ = std::move(image);
+  s->dwfl_ = dwfl_begin(&kCallbacks);
+  if (s->dwfl_ == nullptr) return nullptr;
+  dwfl_report_begin(s->dwfl_);
+  // elfutils 0.188 on (Debian 12): libelf reads the bytes where they are.
+  s->module_ =
+      dwfl_report_offline_memory(s->dwfl_, name.c_str(), name.c_str(),
+                                 reinterpret_cast<char*>(s->image_.data()), s->image_.size());
+  dwfl_report_end(s->dwfl_, nullptr, nullptr);
+  if (!s->Load()) return nullptr;
+  return s;
+}
+
+bool ElfSymbols::Load() {
+  if (module_ == nullptr) return false;
   GElf_Addr bias = 0;
-  Elf* elf = dwfl_module_getelf(s->module_, &bias);
-  if (elf == nullptr) return nullptr;
-  s->bias_ = bias;
+  Elf* elf = dwfl_module_getelf(module_, &bias);
+  if (elf == nullptr) return false;
+  bias_ = bias;
   std::size_t count = 0;
-  if (elf_getphdrnum(elf, &count) != 0) return nullptr;
+  if (elf_getphdrnum(elf, &count) != 0) return false;
   for (std::size_t i = 0; i < count; ++i) {
     GElf_Phdr phdr;
     if (gelf_getphdr(elf, static_cast<int>(i), &phdr) == nullptr || phdr.p_type != PT_LOAD)
       continue;
-    s->loads_.push_back({phdr.p_offset, phdr.p_filesz, phdr.p_vaddr});
+    loads_.push_back({phdr.p_offset, phdr.p_filesz, phdr.p_vaddr});
   }
-  s->ReadSymbols();
-  return s;
+  ReadSymbols();
+  return true;
 }
 
 void ElfSymbols::ReadSymbols() {

@@ -55,6 +55,11 @@ class RecordSink {
   virtual void OnComm(const CommRecord& comm) = 0;
   virtual void OnFork(const TaskRecord& task) = 0;
   virtual void OnExit(const TaskRecord& task) = 0;
+  /// An executable mapping the moment the reader sees it, out of time order
+  /// and before OnMmap has it: for what must be read from the process while
+  /// it lives (its vDSO), which by OnMmap's turn may have exited. Best
+  /// effort: a mapping may come here late, or only to OnMmap.
+  virtual void OnMmapEarly(const MmapRecord& /*mmap*/) {}
 };
 
 /// What a record holds besides its body, set by the sampler's attributes.

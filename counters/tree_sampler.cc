@@ -73,6 +73,35 @@ std::vector<int> ParseCpuList(const std::string& text) {
   return cpus;
 }
 
+/// Calls `f(offset, size)` for each whole record in `bytes`, in order;
+/// returns the bytes they take.
+template <typename F>
+std::size_t ForEachRecord(const std::vector<std::byte>& bytes, F f) {
+  std::size_t at = 0;
+  while (at + sizeof(perf_event_header) <= bytes.size()) {
+    perf_event_header h{};
+    std::memcpy(&h, bytes.data() + at, sizeof h);
+    if (h.size < sizeof h || at + h.size > bytes.size()) break;
+    f(at, std::uint32_t{h.size});
+    at += h.size;
+  }
+  return at;
+}
+
+/// The early rings' records: their mappings to OnMmapEarly, nothing else.
+class EarlyMappings : public RecordSink {
+ public:
+  explicit EarlyMappings(RecordSink& sink) : sink_(sink) {}
+  void OnSample(const SampleRecord&) override {}
+  void OnMmap(const MmapRecord& m) override { sink_.OnMmapEarly(m); }
+  void OnComm(const CommRecord&) override {}
+  void OnFork(const TaskRecord&) override {}
+  void OnExit(const TaskRecord&) override {}
+
+ private:
+  RecordSink& sink_;
+};
+
 }  // namespace
 
 SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequency_hz,
@@ -165,7 +194,45 @@ int TreeSampler::OpenOn(pid_t pid, int cpu) {
   if (error != 0) return error;
   fds_.push_back(std::move(owned));
   rings_.push_back(std::move(ring));
+  OpenEarlyOn(pid, cpu);
   return 0;
+}
+
+void TreeSampler::OpenEarlyOn(pid_t pid, int cpu) {
+  // The sampling event's attributes (the same record layout), counting nothing.
+  perf_event_attr attr = SamplingAttr(settings_.event.event, settings_.frequency_hz,
+                                      settings_.event.user_only, settings_.callchains);
+  attr.type = PERF_TYPE_SOFTWARE;
+  attr.config = PERF_COUNT_SW_DUMMY;
+  attr.config1 = attr.config2 = 0;
+  attr.disabled = 1;
+  attr.enable_on_exec = 1;
+  attr.inherit = 1;
+  attr.mmap = 1;  // executable mappings: an exec's program, interpreter and vDSO
+  attr.mmap2 = 1;
+  attr.sample_id_all = 1;
+  attr.watermark = 1;
+  attr.wakeup_watermark = 1;  // wake the reader at every record
+  const long fd = OpenAttr(attr, pid, cpu);
+  if (fd < 0) return;
+  platforms::UniqueFd owned(static_cast<int>(fd));
+  SampleRing ring;
+  // A page holds an exec's few mappings many times over; one lost is only late.
+  if (ring.Map(owned.get(), 1) != 0) return;
+  early_fds_.push_back(std::move(owned));
+  early_rings_.push_back(std::move(ring));
+}
+
+void TreeSampler::DrainEarly() {
+  EarlyMappings early(*sink_);
+  RecordCounts ignored;
+  for (SampleRing& ring : early_rings_) {
+    round_bytes_.clear();
+    ring.Drain(round_bytes_);
+    ForEachRecord(round_bytes_, [&](std::size_t at, std::uint32_t size) {
+      DecodeRecord(round_bytes_.data() + at, size, layout_, early, ignored);
+    });
+  }
 }
 
 int TreeSampler::Start(pid_t pid, RecordSink& sink) {
@@ -195,6 +262,8 @@ int TreeSampler::Start(pid_t pid, RecordSink& sink) {
 void TreeSampler::ReaderLoop() {
   std::vector<pollfd> polled;
   for (const auto& fd : fds_) polled.push_back({.fd = fd.get(), .events = POLLIN, .revents = 0});
+  for (const auto& fd : early_fds_)
+    polled.push_back({.fd = fd.get(), .events = POLLIN, .revents = 0});
   polled.push_back({.fd = wake_.get(), .events = POLLIN, .revents = 0});
   while (!stopping_) {
     const int n = ::poll(polled.data(), polled.size(), kRoundMs);
@@ -209,20 +278,16 @@ void TreeSampler::ReaderLoop() {
 }
 
 void TreeSampler::Round(bool final) {
+  DrainEarly();
   std::uint64_t round_max = horizon_;
   for (SampleRing& ring : rings_) {
     round_bytes_.clear();
     ring.Drain(round_bytes_);
-    std::size_t at = 0;
-    while (at + sizeof(perf_event_header) <= round_bytes_.size()) {
-      perf_event_header h{};
-      std::memcpy(&h, round_bytes_.data() + at, sizeof h);
-      if (h.size < sizeof h || at + h.size > round_bytes_.size()) break;
-      const std::uint64_t time = RecordTime(round_bytes_.data() + at, h.size, layout_);
+    const std::size_t at = ForEachRecord(round_bytes_, [&](std::size_t offset, std::uint32_t size) {
+      const std::uint64_t time = RecordTime(round_bytes_.data() + offset, size, layout_);
       round_max = std::max(round_max, time);
-      pending_.push_back({time, pending_bytes_.size() + at, h.size});
-      at += h.size;
-    }
+      pending_.push_back({time, pending_bytes_.size() + offset, size});
+    });
     pending_bytes_.insert(pending_bytes_.end(), round_bytes_.begin(),
                           round_bytes_.begin() + static_cast<long>(at));
   }
@@ -257,6 +322,8 @@ RecordCounts TreeSampler::Stop() {
 void TreeSampler::Close() {
   rings_.clear();  // unmapped before their fds close
   fds_.clear();
+  early_rings_.clear();
+  early_fds_.clear();
   wake_.Reset();
   pending_.clear();
   pending_bytes_.clear();

@@ -54,7 +54,10 @@ struct SamplerSettings {
 /// CPUs are merged in time order (the process that forked on one CPU before
 /// its child ran on another must be known first) and handed to the sink on
 /// that thread. Memory stays bounded: the rings are fixed, and a record is
-/// held only until the next round of reads has passed its time.
+/// held only until the next round of reads has passed its time. Beside
+/// each CPU's sampling event, a dummy event reports the executable mappings
+/// alone into a small ring that wakes the reader at every record: the sink's
+/// OnMmapEarly sees an exec's mappings while its process still lives.
 class TreeSampler {
  public:
   explicit TreeSampler(SamplerSettings settings);
@@ -82,6 +85,11 @@ class TreeSampler {
     std::uint32_t size = 0;
   };
   int OpenOn(pid_t pid, int cpu);
+  /// The dummy event of OnMmapEarly on `cpu`; where it cannot be opened or
+  /// mapped there is none (the mappings still come in time order).
+  void OpenEarlyOn(pid_t pid, int cpu);
+  /// Hands the early rings' mappings to the sink's OnMmapEarly.
+  void DrainEarly();
   void ReaderLoop();
   /// Reads every ring once; hands on the records whose time is at most
   /// what the round before reached (all earlier ones have been read), or
@@ -97,6 +105,8 @@ class TreeSampler {
   std::size_t ring_pages_ = 2;
   std::vector<platforms::UniqueFd> fds_;
   std::vector<SampleRing> rings_;
+  std::vector<platforms::UniqueFd> early_fds_;
+  std::vector<SampleRing> early_rings_;
   platforms::UniqueFd wake_;  ///< eventfd: Stop wakes the reader's poll
   std::thread reader_;
   std::atomic<bool> stopping_{false};

@@ -1,13 +1,16 @@
 // --profile in the run mode: the sidecar beside the results CSV, functions
-// resolved in a PIE, a shared library and a program exec'd mid-run, the
-// kernel's entry paths, call chains, and a profile that survives kill -9.
+// resolved in a PIE, a shared library, a program exec'd mid-run and the
+// vDSO (64-bit and 32-bit), the kernel's entry paths, call chains, and a
+// profile that survives kill -9.
 #include <gtest/gtest.h>
 #include <signal.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "tests/cli/background_timeit.h"
@@ -179,6 +182,111 @@ TEST(ProfileTest, Int80AgainstSyscallShowsTheirKernelEntryPaths) {
   EXPECT_TRUE(int80_names.contains(TopFunction(int80)) ||
               TopFunction(int80).find("int80") != std::string::npos)
       << TopFunction(int80);
+}
+
+/// Samples per function of the vDSO in perf's profile of `command` (perf
+/// record on cpu-clock, which needs no PMU; perf script names the object
+/// [vdso], or [vdso32] for a 32-bit process); nullopt when perf is not
+/// installed or cannot sample here.
+std::optional<std::map<std::string, long>> PerfVdsoSamples(const std::vector<std::string>& command,
+                                                           const fs::path& dir) {
+  const std::string data = (dir / "perf.data").string();
+  std::vector<std::string> record = {"perf", "record", "-q", "-e", "cpu-clock",
+                                     "-F",   "999",    "-o", data, "--"};
+  record.insert(record.end(), command.begin(), command.end());
+  if (RunProcess(record).exit_status != 0) return std::nullopt;
+  const ProcessResult script = RunProcess({"perf", "script", "-i", data, "-F", "ip,sym,dso"});
+  if (script.exit_status != 0) return std::nullopt;
+  std::map<std::string, long> samples;
+  std::istringstream lines(script.out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string ip, name, dso;
+    if (words >> ip >> name >> dso && (dso == "([vdso])" || dso == "([vdso32])")) ++samples[name];
+  }
+  return samples;
+}
+
+/// Samples per function of object [vdso] in `t`'s run `run`, self or total.
+std::map<std::string, long> VdsoSamples(const RunsTable& t, const std::string& run, bool total) {
+  std::map<std::string, long> samples;
+  for (const auto& row : t.rows)
+    if (row[1] == run && row[4] == "[vdso]") samples[row[3]] += std::stol(row[total ? 8 : 6]);
+  return samples;
+}
+
+// The vDSO is no file: its functions are named from the image in the
+// process's memory, as perf names them. clock_spin spends its time in the
+// vDSO's clock_gettime (where the clocksource lets the vDSO read the clock).
+TEST(ProfileTest, TheVdsosFunctionsAreNamedAsPerfNamesThem) {
+  if (!CanSample()) GTEST_SKIP() << "perf_event_paranoid forbids sampling";
+  TempDir dir;
+  const ProcessResult r =
+      RunTimeit({"-q", "--profile", "-n", "1", "-w", "0", "-o", "v.csv", CLOCK_SPIN_BINARY, "300"},
+                "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  if (r.err.find("is a system call here") != std::string::npos) {
+    std::ifstream source("/sys/devices/system/clocksource/clocksource0/current_clocksource");
+    std::string clocksource;
+    source >> clocksource;
+    GTEST_SKIP() << "clock_gettime is a system call here, not the vDSO's (clocksource "
+                 << clocksource << ")";
+  }
+  const std::map<std::string, long> ours =
+      VdsoSamples(ReadProfile(dir.path() / "v.profile.csv"), "1", false);
+  ASSERT_FALSE(ours.empty()) << "no sample in [vdso] in 300 ms of clock_gettime calls";
+  const std::string top = TopFunction(ours);
+  const auto perf = PerfVdsoSamples({CLOCK_SPIN_BINARY, "300"}, dir.path());
+  if (!perf || perf->empty()) {
+    // The kernel's names (arch/*/vdso): x86's __vdso_, arm64's __kernel_.
+    EXPECT_TRUE(top == "__vdso_clock_gettime" || top == "__vdso_clock_gettime64" ||
+                top == "__kernel_clock_gettime")
+        << top << " (perf cannot sample here to say otherwise)";
+    EXPECT_LT(ours.contains("[unknown]") ? ours.at("[unknown]") * 10 : 0, ours.at(top));
+    return;
+  }
+  EXPECT_EQ(top, TopFunction(*perf));
+  // Code of the vDSO that its .dynsym does not cover (the i386 one has some)
+  // is [unknown] in perf's profile too.
+  for (const auto& [name, n] : ours)
+    EXPECT_TRUE(perf->contains(name) || n * 20 < ours.at(top))
+        << name << ": " << n << " samples, none in perf's profile";
+}
+
+// The 32-bit experiment's gate: __kernel_vsyscall is named in the vDSO of a
+// 32-bit process (which a 64-bit timeit reads from that process's memory,
+// having none of its own kind). The runs are short, shorter than the
+// sampler's rounds of reads: the image must be read as the exec maps it.
+TEST(ProfileTest, The32BitVdsosKernelVsyscallIsNamed) {
+#ifndef I386_SYSCALL_BENCH_BINARY
+  GTEST_SKIP() << "__kernel_vsyscall is the i386 vDSO's: not an x86 build";
+#else
+  if (!CanSample()) GTEST_SKIP() << "perf_event_paranoid forbids sampling";
+  const std::string bench = I386_SYSCALL_BENCH_BINARY;
+  if (!fs::exists(bench))
+    GTEST_SKIP() << "no i386 syscall-bench at " << bench << " (scripts/test-i386.sh builds it)";
+  const ProcessResult which = RunProcess({bench, "--which", "vsyscall"});
+  if (which.exit_status != 0 || which.out.find("unavailable") != std::string::npos)
+    GTEST_SKIP() << "no 32-bit vDSO here: " << which.out << which.err;
+  TempDir dir;
+  const ProcessResult r = RunTimeit({"-q", "--no-counters", "--profile", "--profile-callers", "-n",
+                                     "3", "-w", "0", "-o", "g.csv", bench, "vsyscall", "300000"},
+                                    "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const RunsTable profile = ReadProfile(dir.path() / "g.profile.csv");
+  for (const std::string run : {"1", "2", "3"}) {
+    // Every geteuid goes through it: it is on the stack of the calls' samples.
+    EXPECT_GT(VdsoSamples(profile, run, true)["__kernel_vsyscall"], 0) << "run " << run;
+    // Where a sample's own address is in the vDSO, it is named (a caller's
+    // may not be: the gate keeps no frame a return address can be read from).
+    EXPECT_EQ(VdsoSamples(profile, run, false)["[unknown]"], 0) << "run " << run;
+  }
+  const auto perf = PerfVdsoSamples({bench, "vsyscall", "300000"}, dir.path());
+  if (perf && !perf->empty()) {
+    EXPECT_TRUE(perf->contains("__kernel_vsyscall"));
+  }
+#endif
 }
 
 TEST(ProfileTest, KillMinusNineKeepsEveryFinishedRunsProfile) {

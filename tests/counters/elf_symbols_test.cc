@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 extern "C" __attribute__((noinline, used)) int timeit_elf_symbols_probe(int x) { return x * 3 + 1; }
 
@@ -57,6 +60,24 @@ TEST(ElfSymbolsTest, AFunctionOfASharedLibrary) {
   const std::optional<std::string> name = elf->FunctionAt(offset);
   ASSERT_TRUE(name.has_value());
   EXPECT_NE(name->find("getpid"), std::string::npos) << *name;
+}
+
+// An image in memory (how a process's vDSO comes, which is no file) reads
+// as the same file on disk does: this executable's bytes, copied.
+TEST(ElfSymbolsTest, AnImageInMemoryReadsAsItsFile) {
+  std::string file;
+  std::uint64_t offset = 0;
+  const void* f = reinterpret_cast<const void*>(&timeit_elf_symbols_probe);
+  ASSERT_TRUE(FileOffsetOf(static_cast<const char*>(f) + 4, file, offset));
+  std::ifstream in(file, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::byte> bytes(text.size());
+  std::memcpy(bytes.data(), text.data(), text.size());
+  const std::unique_ptr<ElfSymbols> image = ElfSymbols::FromImage("[test]", std::move(bytes));
+  ASSERT_NE(image, nullptr);
+  EXPECT_EQ(image->FunctionAt(offset), "timeit_elf_symbols_probe");
+  EXPECT_EQ(image->FunctionAt(offset), ElfSymbols::Open(file)->FunctionAt(offset));
+  EXPECT_EQ(ElfSymbols::FromImage("[test]", std::vector<std::byte>(64)), nullptr);
 }
 
 TEST(ElfSymbolsTest, WhatIsNotElfOrNotCodeIsNoFunction) {

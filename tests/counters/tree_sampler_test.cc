@@ -6,8 +6,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <fstream>
+#include <iterator>
+#include <mutex>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace timeit::counters {
 namespace {
@@ -100,6 +107,67 @@ TEST(TreeSamplerTest, EachRunStartsAfresh) {
     EXPECT_GT(counts.samples, 5u) << run;
     EXPECT_EQ(sink.sampled_pids.size(), 1u) << run;
   }
+}
+
+/// Records the early mappings (on the sampler's reader thread) and whether
+/// each process still mapped them when they came.
+struct EarlyRecording : Recording {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::pair<std::string, bool>> early;  ///< filename, in its maps then
+  void OnMmapEarly(const MmapRecord& m) override {
+    std::ifstream maps("/proc/" + std::to_string(m.pid) + "/maps");
+    const std::string text((std::istreambuf_iterator<char>(maps)),
+                           std::istreambuf_iterator<char>());
+    const std::lock_guard<std::mutex> lock(mutex);
+    early.emplace_back(m.filename, text.find(std::string(m.filename)) != std::string::npos);
+    changed.notify_all();
+  }
+  bool Saw(const std::string& filename) {
+    for (const auto& [name, in_maps] : early)
+      if (name == filename && in_maps) return true;
+    return false;
+  }
+};
+
+// The exec's mappings come early, while its process lives: cat is held on
+// its standard input until the sink has seen the vDSO mapped, without the
+// sampler being stopped or a round of reads waited for.
+TEST(TreeSamplerTest, AnExecsMappingsComeEarlyWhileItsProcessLives) {
+  int error = 0;
+  if (ChooseSamplingEvent({}, 999, error), error != 0)
+    GTEST_SKIP() << "nothing can be sampled here: " << error;
+  int go[2], input[2];
+  ASSERT_EQ(pipe2(go, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(input, O_CLOEXEC), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    alarm(120);
+    char byte;
+    if (read(go[0], &byte, 1) != 1) _exit(126);
+    dup2(input[0], 0);
+    execl("/bin/cat", "cat", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(go[0]);
+  close(input[0]);
+  TreeSampler sampler(Settings());
+  EarlyRecording sink;
+  ASSERT_EQ(sampler.Start(pid, sink), 0);
+  ASSERT_EQ(write(go[1], "x", 1), 1);
+  close(go[1]);
+  bool seen = false;
+  {
+    std::unique_lock<std::mutex> lock(sink.mutex);
+    seen =
+        sink.changed.wait_for(lock, std::chrono::seconds(30), [&] { return sink.Saw("[vdso]"); });
+  }
+  close(input[1]);  // cat ends
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  sampler.Stop();
+  EXPECT_TRUE(seen) << "no early [vdso] mapping in 30 s while cat lived";
+  EXPECT_TRUE(sink.mapped.contains("[vdso]")) << "and in time order, as every mapping";
 }
 
 TEST(TreeSamplerTest, ParsesTheOnlineCpuList) {

@@ -12,7 +12,9 @@ and the 32-bit syscall-bench (guest/pentium_32bit.sh).
 - `timeit -n 5` of each gate, then `timeit compare`: syscalls counted
   exactly by the tracepoint and the same in both modes; sys and real
   compared with a verdict; TCG emulates no PMU, so every hardware counter is
-  empty in every run with one note saying why, never 0.
+  empty in every run with one note saying why, never 0;
+- `timeit --profile --profile-callers` of the vsyscall gate names the vDSO's
+  __kernel_vsyscall (object [vdso]) on the stack of its samples.
 
 Nothing here asserts which gate is faster: under TCG the gates' relative
 cost is the emulator's, not the CPU's (docs/guide.md, "Pentium D, 32-bit")."""
@@ -150,6 +152,23 @@ def check_series(b, mode, cpu, first):
     return syscalls[0]
 
 
+def check_profile(b):
+    """The vsyscall run's profile names the vDSO's gate, __kernel_vsyscall, in
+    object [vdso] (the i386 timeit's own vDSO is the one of its programs)."""
+    out = b.files.get("vprofile.out", b"").decode()
+    q.check(b.results.get("vprofile.status") == "0",
+            f"timeit --profile exited {b.results.get('vprofile.status')}: {out!r}")
+    data = b.files.get("vprofile.profile.csv")
+    q.check(data, f"vprofile.profile.csv did not come back ({out.strip()!r})")
+    vdso = {}
+    for row in q.read_csv(data):
+        if row["object"] == "[vdso]":
+            vdso[row["function"]] = vdso.get(row["function"], 0) + int(row["total_samples"])
+    print(f"--- the vsyscall run's [vdso] functions (samples on the stack): {vdso}")
+    q.check(vdso.get("__kernel_vsyscall", 0) > 0,
+            f"__kernel_vsyscall is not in the vsyscall run's profile: [vdso] holds {vdso}")
+
+
 def check_compare(b, syscalls):
     out = b.files.get("compare.out", b"").decode()
     print(f"--- timeit compare int80.csv vsyscall.csv: exit "
@@ -209,6 +228,7 @@ def main():
             f"syscalls: int80 counted {int80:.0f}, vsyscall {vsyscall:.0f}: the "
             f"two modes do not make the same calls")
     check_compare(b, int80)
+    check_profile(b)
 
 
 if __name__ == "__main__":

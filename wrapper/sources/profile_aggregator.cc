@@ -8,10 +8,13 @@ namespace timeit {
 namespace {
 
 constexpr std::string_view kUnknown = "[unknown]";
+/// The name the kernel's records give the vDSO's mapping.
+constexpr std::string_view kVdso = "[vdso]";
 /// The address caches are emptied past this many entries (16 MiB or so).
 constexpr std::size_t kMaxCachedAddresses = 1 << 20;
 
-/// Files worth opening: real paths, not [vdso], [vsyscall] or //anon.
+/// Files worth opening: real paths, not [vdso] (read from memory instead),
+/// [vsyscall] or //anon.
 bool IsFile(std::string_view path) { return path.starts_with('/') && !path.starts_with("//"); }
 
 }  // namespace
@@ -39,13 +42,34 @@ std::vector<FunctionSamples> ProfileAggregator::EndRun() const {
   return rows;
 }
 
-std::uint32_t ProfileAggregator::ObjectOf(std::string_view path, std::uint64_t inode) {
+std::uint32_t ProfileAggregator::ObjectOf(std::string_view path, std::uint64_t identity) {
   std::string key(path);
   key += '\0';
-  key += std::to_string(inode);
+  key += std::to_string(identity);
   const auto [it, added] = object_ids_.try_emplace(std::move(key), objects_.size());
-  if (added) objects_.push_back({std::string(path), false, nullptr});
+  if (added) objects_.push_back({std::string(path), false, nullptr, nullptr});
   return it->second;
+}
+
+std::uint32_t ProfileAggregator::VdsoObject(pid_t pid, std::uint64_t start, std::uint64_t length) {
+  std::optional<std::size_t> image = vdso_.Read(pid, start, length);
+  if (!image) {
+    // Gone already (a record is read a round after it was written): an
+    // image of its kind, which the files it maps say (exec maps the program
+    // and its interpreter before the vDSO).
+    for (const symbols::Mapping& m : spaces_.MappingsOf(pid)) {
+      const std::string& path = objects_[m.object].path;
+      const auto kind = IsFile(path) ? symbols::ElfKindOfFile(path) : std::nullopt;
+      if (!kind) continue;
+      image = vdso_.OfKind(*kind);
+      break;
+    }
+  }
+  if (!image) return ObjectOf(kVdso, 0);
+  const std::uint32_t id = ObjectOf(kVdso, *image + 1);
+  objects_[id].tried = true;
+  objects_[id].symbols = vdso_.symbols(*image);
+  return id;
 }
 
 std::uint32_t ProfileAggregator::FunctionId(const std::string& name, std::uint32_t object,
@@ -89,7 +113,8 @@ std::uint32_t ProfileAggregator::ResolveUser(std::uint32_t pid, std::uint64_t ad
   Object& object = objects_[m->object];
   if (!object.tried) {
     object.tried = true;
-    if (IsFile(object.path)) object.symbols = symbols::ElfSymbols::Open(object.path);
+    if (IsFile(object.path)) object.owned = symbols::ElfSymbols::Open(object.path);
+    object.symbols = object.owned.get();
   }
   std::optional<std::string> name;
   if (object.symbols) name = object.symbols->FunctionAt(offset);
@@ -130,9 +155,13 @@ void ProfileAggregator::AddCallers(const counters::SampleRecord& s, std::uint32_
     if (ip >= static_cast<std::uint64_t>(PERF_CONTEXT_MAX)) {
       if (ip == static_cast<std::uint64_t>(PERF_CONTEXT_KERNEL)) kernel = true;
       if (ip == static_cast<std::uint64_t>(PERF_CONTEXT_USER)) kernel = false;
+      // A context's first address is where that mode was (the user's, of a
+      // kernel sample, where it trapped or was interrupted: an interrupt at
+      // a function's first instruction is in that function).
+      first = true;
       continue;
     }
-    // Past the leaf the chain holds return addresses: the call is the
+    // Past it the chain holds return addresses: the call is the
     // instruction before, which may belong to the previous function.
     const std::uint32_t f = Resolve(s.pid, first ? ip : ip - 1, kernel);
     first = false;
@@ -147,8 +176,19 @@ void ProfileAggregator::AddCallers(const counters::SampleRecord& s, std::uint32_
 }
 
 void ProfileAggregator::OnMmap(const counters::MmapRecord& m) {
-  spaces_.Map(static_cast<pid_t>(m.pid), m.address, m.length, m.file_offset,
-              ObjectOf(m.filename, m.inode));
+  const auto pid = static_cast<pid_t>(m.pid);
+  if (m.filename == kVdso) {
+    // An address's offset into the image is its distance from the start.
+    spaces_.Map(pid, m.address, m.length, 0, VdsoObject(pid, m.address, m.length));
+    return;
+  }
+  spaces_.Map(pid, m.address, m.length, m.file_offset, ObjectOf(m.filename, m.inode));
+}
+
+void ProfileAggregator::OnMmapEarly(const counters::MmapRecord& m) {
+  // The image is learnt while the process lives; by OnMmap's turn a short
+  // one has exited, and finds the image of its kind learnt here.
+  if (m.filename == kVdso) vdso_.Read(static_cast<pid_t>(m.pid), m.address, m.length);
 }
 
 void ProfileAggregator::OnComm(const counters::CommRecord& c) {

@@ -4,12 +4,14 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "counters/address_spaces.h"
 #include "counters/elf_symbols.h"
 #include "counters/kernel_symbols.h"
 #include "counters/perf_records.h"
+#include "counters/vdso_images.h"
 
 namespace timeit {
 
@@ -33,11 +35,14 @@ struct FunctionSamples {
 /// a cache of the addresses met, emptied when it grows large). Symbol
 /// tables are read once per mapped file and kept across runs; a file is
 /// known by its path and inode, so a program rebuilt between runs is read
-/// again.
+/// again. A process's [vdso] is read from its memory when its mapping is
+/// met (symbols::VdsoImages), once per image.
 class ProfileAggregator : public counters::RecordSink {
  public:
-  /// `kernel` must outlive the aggregator.
-  explicit ProfileAggregator(const symbols::KernelSymbols& kernel) : kernel_(kernel) {}
+  /// `kernel` must outlive the aggregator; `proc` is where the sampled
+  /// processes' <proc>/PID/mem are.
+  explicit ProfileAggregator(const symbols::KernelSymbols& kernel, std::string proc = "/proc")
+      : kernel_(kernel), vdso_(std::move(proc)) {}
 
   /// Forgets the processes and sums of the previous run.
   void BeginRun();
@@ -47,6 +52,7 @@ class ProfileAggregator : public counters::RecordSink {
 
   void OnSample(const counters::SampleRecord& s) override;
   void OnMmap(const counters::MmapRecord& m) override;
+  void OnMmapEarly(const counters::MmapRecord& m) override;
   void OnComm(const counters::CommRecord& c) override;
   void OnFork(const counters::TaskRecord& t) override;
   void OnExit(const counters::TaskRecord& t) override;
@@ -54,8 +60,9 @@ class ProfileAggregator : public counters::RecordSink {
  private:
   struct Object {
     std::string path;
-    bool tried = false;  ///< ElfSymbols::Open attempted
-    std::unique_ptr<symbols::ElfSymbols> symbols;
+    bool tried = false;  ///< ElfSymbols::Open attempted (or a vDSO image given)
+    std::unique_ptr<symbols::ElfSymbols> owned;  ///< a file's, opened here
+    const symbols::ElfSymbols* symbols = nullptr;
   };
   struct Function {
     std::string name;
@@ -66,7 +73,12 @@ class ProfileAggregator : public counters::RecordSink {
     std::uint64_t samples = 0, total_samples = 0;
     double period = 0, total_period = 0;
   };
-  std::uint32_t ObjectOf(std::string_view path, std::uint64_t inode);
+  /// A file is told apart by its inode, a [vdso] by its image's number + 1
+  /// (0: no image).
+  std::uint32_t ObjectOf(std::string_view path, std::uint64_t identity);
+  /// The [vdso] object of the image `pid` maps at [start, start + length):
+  /// its own, read now, else one of its kind (that of the files it maps).
+  std::uint32_t VdsoObject(pid_t pid, std::uint64_t start, std::uint64_t length);
   std::uint32_t FunctionId(const std::string& name, std::uint32_t object, bool kernel);
   std::uint32_t Resolve(std::uint32_t pid, std::uint64_t address, bool kernel);
   std::uint32_t ResolveUser(std::uint32_t pid, std::uint64_t address);
@@ -76,8 +88,9 @@ class ProfileAggregator : public counters::RecordSink {
 
   const symbols::KernelSymbols& kernel_;
   symbols::AddressSpaces spaces_;
+  symbols::VdsoImages vdso_;
   std::vector<Object> objects_;
-  std::unordered_map<std::string, std::uint32_t> object_ids_;  ///< path '\0' inode
+  std::unordered_map<std::string, std::uint32_t> object_ids_;  ///< path '\0' identity
   std::vector<Function> functions_;
   std::unordered_map<std::string, std::uint32_t> function_ids_;
   /// (object << 40 | offset) or kernel address -> function, for addresses met.

@@ -86,7 +86,7 @@ ProfileSource::ProfileSource(const ProfileOptions& options, std::unique_ptr<Prof
                 .frequency_hz = options.frequency_hz,
                 .callchains = options.callers,
                 .cpus = counters::OnlineCpus(roots_)}),
-      aggregator_(kernel_) {
+      aggregator_(kernel_, roots_.proc) {
   notes_ = event_.notes;
   if (!event_.user_only && kernel_.hidden()) {
     const std::string restrict = ReadLine(roots_.proc + "/sys/kernel/kptr_restrict");
