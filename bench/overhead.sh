@@ -11,8 +11,13 @@
 #   counters      timeit with the default counters, as it chooses (by cgroup
 #                 where it can; the first run's notes say which)
 #   inherit       timeit --count-by inherit: the counters inherited by every fork
+#   no-syscalls   timeit with the default counters but the syscall
+#                 tracepoint (what the other counters cost)
 #   perf-a-G      perf stat -a -G CGROUP with the same events around the bare
 #                 loop placed in CGROUP (per-CPU cgroup counting, read once)
+#   perf-a-sys    perf stat -a -e raw_syscalls:sys_enter around the bare loop:
+#                 what the kernel charges for an enabled syscall counter alone,
+#                 whoever counts (the floor of any tool that counts syscalls)
 #   perf-r        perf stat -r with the same events, /bin/true only (it opens
 #                 its events per run; one round: the tracepoint's code patching
 #                 costs ~40 ms a run in a VM)
@@ -45,6 +50,9 @@ events=raw_syscalls:sys_enter,task-clock,context-switches,cpu-migrations,page-fa
 if perf stat -e cycles -x, true 2>&1 | grep -q '^[0-9]'; then
   events=cycles,instructions,L1-icache-load-misses,branch-misses,cache-misses,$events
 fi
+# timeit's names of the default counters but the syscall tracepoint.
+no_syscalls=$("$timeit" events 2>/dev/null | awk '/^metric / { t = 1; next } t && /^[a-z]/ { print $1 }' |
+  grep -vx syscalls | paste -sd, -)
 loop_script='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 
 now_ns() { date +%s%N; }
@@ -88,9 +96,13 @@ workload() {
   measure "$name.cgroup" "$timeit" -n "$n" -w 0 -q --no-counters -o "$tmp/$name.b.csv" -- "$@"
   measure "$name.counters" "$timeit" -n "$n" -w 0 -q -o "$tmp/$name.csv" -- "$@"
   measure "$name.inherit" "$timeit" -n "$n" -w 0 -q --count-by inherit -o "$tmp/$name.d.csv" -- "$@"
+  measure "$name.no-syscalls" "$timeit" -n "$n" -w 0 -q -e "$no_syscalls" -o "$tmp/$name.e.csv" \
+    -- "$@"
   # The loop joins the cgroup once, then runs as bare; perf reads at the end.
   [ $have_perf_g = 1 ] && measure "$name.perf-a-G" perf stat -a -e "$events" -G "$cgroup_list" \
     -- sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$cgroup_dir" "$spawn" "$n" "$@"
+  [ $have_perf_r = 1 ] && measure "$name.perf-a-sys" perf stat -a -e raw_syscalls:sys_enter \
+    -- "$spawn" "$n" "$@"
   return 0
 }
 
@@ -113,7 +125,8 @@ echo "best of $rounds; counters: the default set, ${mode:-mode unknown}; perf ev
 printf '%-10s %-12s %12s %10s\n' workload tool "us/run" "x bare"
 report() {  # WORKLOAD N
   local w=$1 n=$2 tool
-  for tool in bare no-counters cgroup counters inherit perf-a-G perf-r hyperfine; do
+  for tool in bare no-counters cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
+    hyperfine; do
     [ -n "${best[$w.$tool]:-}" ] || continue
     awk -v w="$w" -v t="$tool" -v ns="${best[$w.$tool]}" -v b="${best[$w.bare]}" -v n="$n" \
       'BEGIN { printf "%-10s %-12s %12.1f %10.3f\n", w, t, ns / n / 1000, ns / b }'
