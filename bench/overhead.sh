@@ -24,7 +24,11 @@
 #   hyperfine     hyperfine -N, /bin/true only, where installed
 #   bench/overhead.sh [BUILD_DIR] [RUNS] [LOOPS]     defaults: build, 1000, 10
 # Each is the best of ROUNDS (default 3) wall times, the tools interleaved so
-# that a noisy moment hits all alike.
+# that a noisy moment hits all alike, at two counts: N and N/4 runs (loops).
+# The cost of a run is the slope between them, (T(N) - T(N/4)) / (3N/4), so
+# that what a tool pays once (timeit's setup, perf's, ~50 ms each: opening a
+# tracepoint patches kernel code) is not spread over the runs; the table
+# gives both, and the ratio to bare of the whole N runs too.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -86,9 +90,9 @@ have_perf_r=0; have_hyperfine=0
 perf stat -r 1 true >/dev/null 2>&1 && have_perf_r=1
 command -v hyperfine >/dev/null && have_hyperfine=1
 
-# workload NAME N CMD...: every tool on N runs of CMD.
+# workload NAME N CMD...: every tool on N runs of CMD, as NAME@N.TOOL.
 workload() {
-  local name=$1 n=$2
+  local name=$1@$2 n=$2
   shift 2
   measure "$name.bare" "$spawn" "$n" "$@"
   measure "$name.no-counters" "$timeit" -n "$n" -w 0 -q --no-counters --no-cgroup \
@@ -106,33 +110,46 @@ workload() {
   return 0
 }
 
+small_runs=$(((runs + 3) / 4))
+small_loops=$(((loops + 3) / 4))
+[ "$small_loops" -lt "$loops" ] || loops=$((small_loops + 1))
 for ((r = 0; r < rounds; r++)); do
-  rm -f "$tmp"/*.csv
-  workload true "$runs" /bin/true
-  workload loop "$loops" /bin/sh -c "$loop_script"
-  [ $have_hyperfine = 1 ] && measure true.hyperfine hyperfine -N --runs "$runs" --warmup 0 \
-    --style none --export-json "$tmp/h.json" /bin/true
+  for pair in "$small_runs $small_loops" "$runs $loops"; do
+    set -- $pair
+    rm -f "$tmp"/*.csv
+    workload true "$1" /bin/true
+    workload loop "$2" /bin/sh -c "$loop_script"
+    [ $have_hyperfine = 1 ] && measure "true@$1.hyperfine" hyperfine -N --runs "$1" --warmup 0 \
+      --style none --export-json "$tmp/h.json" /bin/true
+  done
 done
+# One round at the full count: it opens its events for every run (~40 ms).
 [ $have_perf_r = 1 ] && [ "${SKIP_PERF_EVENTS:-0}" != 1 ] &&
-  measure true.perf-r perf stat -r "$runs" -e "$events" /bin/true
+  measure "true@$runs.perf-r" perf stat -r "$runs" -e "$events" /bin/true
 
-rows=$(($(wc -l <"$tmp/true.csv") - 1))
+rows=$(($(wc -l <"$tmp/true@$runs.csv") - 1))
 [ "$rows" -eq "$runs" ] || { echo "overhead.sh: timeit wrote $rows rows, expected $runs" >&2; exit 1; }
 mode=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "notes") c = i }
-  NR == 2 { print $c }' "$tmp/true.csv" | grep -o 'counted by [a-z]*' | head -n 1)
+  NR == 2 { print $c }' "$tmp/true@$runs.csv" | grep -o 'counted by [a-z]*' | head -n 1)
 
 echo "best of $rounds; counters: the default set, ${mode:-mode unknown}; perf events: $events"
-printf '%-10s %-12s %12s %10s\n' workload tool "us/run" "x bare"
-report() {  # WORKLOAD N
-  local w=$1 n=$2 tool
+printf '%-10s %-12s %12s %10s %10s %12s\n' workload tool "us/run" "x bare" "once ms" "x bare, all"
+report() {  # WORKLOAD SMALL N
+  local w=$1 m=$2 n=$3 tool
   for tool in bare no-counters cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
     hyperfine; do
-    [ -n "${best[$w.$tool]:-}" ] || continue
-    awk -v w="$w" -v t="$tool" -v ns="${best[$w.$tool]}" -v b="${best[$w.bare]}" -v n="$n" \
-      'BEGIN { printf "%-10s %-12s %12.1f %10.3f\n", w, t, ns / n / 1000, ns / b }'
+    [ -n "${best[$w@$n.$tool]:-}" ] || continue
+    # perf stat -r is measured at the full count alone: its runs' cost is all of it.
+    awk -v w="$w" -v t="$tool" -v tn="${best[$w@$n.$tool]}" -v tm="${best[$w@$m.$tool]:-}" \
+      -v bn="${best[$w@$n.bare]}" -v bm="${best[$w@$m.bare]}" -v n="$n" -v m="$m" 'BEGIN {
+        bs = (bn - bm) / (n - m)
+        if (tm == "") { printf "%-10s %-12s %12.1f %10.3f %10s %12.3f\n", w, t, tn / n / 1000,
+                               tn / n / bs, "-", tn / bn; exit }
+        s = (tn - tm) / (n - m); once = tn - s * n
+        printf "%-10s %-12s %12.1f %10.3f %10.1f %12.3f\n", w, t, s / 1000, s / bs, once / 1e6, tn / bn }'
   done
 }
-report true "$runs"
-report loop "$loops"
+report true "$small_runs" "$runs"
+report loop "$small_loops" "$loops"
 [ $have_perf_g = 1 ] || echo "(perf stat -a -G not usable here: needs perf, cgroup v2 and root)"
 [ $have_hyperfine = 1 ] || echo "(hyperfine not installed)"
