@@ -57,7 +57,11 @@ std::vector<std::byte> OwnImage() {
     if (phdrs[i].p_type == PT_LOAD)
       end = std::max<std::uint64_t>(end, phdrs[i].p_offset + phdrs[i].p_filesz);
   if (end > kMaxImageBytes) return {};
-  return std::vector<std::byte>(base, base + end);
+  // Copied into a vector of its size (not built from the pointer range, in
+  // which GCC 12 sees a free of a pointer it cannot place).
+  std::vector<std::byte> image(static_cast<std::size_t>(end));
+  std::memcpy(image.data(), base, image.size());
+  return image;
 }
 
 }  // namespace
