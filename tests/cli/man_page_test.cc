@@ -95,13 +95,13 @@ TEST_P(ManPageTest, HelpAndManPageListTheSameOptionsInTheSameWords) {
         << ": the man page does not say what --help says:\n  --help: " << h.text
         << "\n  man:    " << m->text;
     // A subcommand's usage line names each of its options.
-    if (!sub.empty())
+    if (!sub.empty()) {
       EXPECT_TRUE(UsageNames(usage, h)) << where << h.Name() << " is not in the usage line:\n"
                                         << usage;
-    // ... and so does its synopsis in the man page.
-    if (!sub.empty())
+      // ... and so does its synopsis in the man page.
       EXPECT_TRUE(UsageNames(RoffToText(section.substr(0, section.find('\n'))), h))
           << "docs/timeit.1's synopsis of " << where << "does not name " << h.Name();
+    }
   }
   for (const OptionDoc& m : in_man)
     EXPECT_NE(Find(in_help, m), nullptr)

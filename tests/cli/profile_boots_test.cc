@@ -66,8 +66,8 @@ TEST_P(ProfileBootsTest, AFunctionsIntervalIsTheMixedModelsAsRReportsIt) {
       << r.out;
   const RunsTable t = ParseCsvForTest(ReadFile(dir.path() / "p.csv"));
   const auto row = [&](const std::string& function) -> const std::vector<std::string>& {
-    for (const auto& r : t.rows)
-      if (r[*t.Column("function")] == function) return r;
+    for (const auto& line : t.rows)
+      if (line[*t.Column("function")] == function) return line;
     ADD_FAILURE() << "no row of " << function;
     return t.rows.front();
   };

@@ -70,7 +70,9 @@ TEST_F(SeriesCgroupTest, EachRunsChildStartsInAnEmptyCgroupAndNoneIsLeftAfterThe
     const std::string run = cg->run_dir();
     EXPECT_EQ(fs::path(run).parent_path(), fs::path(series));
     EXPECT_EQ(cg->run_fresh(), last_run.empty() || !kept) << run;
-    if (kept && !last_run.empty()) EXPECT_EQ(run, last_run);
+    if (kept && !last_run.empty()) {
+      EXPECT_EQ(run, last_run);
+    }
     EXPECT_TRUE(CgroupMembers(run).empty());
     LaunchSpec spec;
     spec.path = "/bin/sleep";
