@@ -19,7 +19,7 @@ std::string Fixed(double v, int digits) {
     text.erase(text.find_last_not_of('0') + 1);
     if (text.back() == '.') text.pop_back();
   }
-  if (text == "-0") text = "0";
+  if (text == "-0") return "0";  // (assigning "0" trips GCC 12's -Wrestrict under ASan)
   return text;
 }
 
