@@ -459,6 +459,20 @@ def run_scenario(main):
 # ------------------------------------------------------------------ results
 
 
+def has_ministat_block(out, set_a, set_b, metric):
+    """Whether compare's output `out` holds a ministat block of `metric` for
+    set_a against set_b. Metrics equal in every run share one block, named
+    "sys=cgroup-sys (s)" or "cycles=instructions", so the legend's names
+    (without the unit) are searched for `metric`."""
+    def without_unit(name):
+        return name[:name.rfind(" (")] if name.endswith(")") and " (" in name else name
+    lines = out.split("\n")
+    return any(line.startswith(f"x {set_a}.")
+               and metric in without_unit(line[len(f"x {set_a}."):]).split("=")
+               and lines[i + 1] == f"+ {set_b}." + line[len(f"x {set_a}."):]
+               for i, line in enumerate(lines[:-1]))
+
+
 def read_csv(data):
     """timeit's results CSV as a list of rows (dicts), header order kept in
     rows[0].keys()."""
