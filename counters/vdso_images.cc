@@ -19,6 +19,8 @@ namespace {
 
 /// A vDSO is a page or a few; anything much larger is not one.
 constexpr std::uint64_t kMaxImageBytes = 1 << 20;
+/// Prefetched mappings whose in-order record never came (lost), at most.
+constexpr std::size_t kMaxPrefetched = 4096;
 
 /// Whether <proc>/PID/maps shows [start, end) as the process's [vdso] now.
 bool MapsVdsoAt(const std::string& maps, std::uint64_t start, std::uint64_t end) {
@@ -84,7 +86,18 @@ std::optional<ElfKind> ElfKindOfFile(const std::string& path) {
   return ElfKindOf(header);
 }
 
+void VdsoImages::Prefetch(pid_t pid, std::uint64_t start, std::uint64_t length) {
+  if (prefetched_.size() >= kMaxPrefetched) prefetched_.clear();
+  const std::optional<std::size_t> image = Read(pid, start, length);
+  prefetched_[{pid, start}] = image;
+}
+
 std::optional<std::size_t> VdsoImages::Read(pid_t pid, std::uint64_t start, std::uint64_t length) {
+  if (const auto it = prefetched_.find({pid, start}); it != prefetched_.end()) {
+    const std::optional<std::size_t> image = it->second;
+    prefetched_.erase(it);
+    return image;
+  }
   if (length == 0 || length > kMaxImageBytes) return std::nullopt;
   const std::string dir = proc_ + "/" + std::to_string(pid);
   // The record may be older than the process's present: after another exec

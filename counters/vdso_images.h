@@ -4,10 +4,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "counters/elf_symbols.h"
@@ -45,6 +47,10 @@ class VdsoImages {
   /// gone, maps no [vdso] there any more (it exec'd again), or its memory
   /// cannot be read (ptrace access is needed: a setuid program's is not).
   std::optional<std::size_t> Read(pid_t pid, std::uint64_t start, std::uint64_t length);
+  /// Read now, for the next Read of the same mapping to answer without
+  /// reading again: the sampler hands an exec's [vdso] early, while its
+  /// process lives, and again in time order, when it may be gone.
+  void Prefetch(pid_t pid, std::uint64_t start, std::uint64_t length);
   /// An image of `kind` for a process whose own could not be read: the first
   /// one read from another process, else timeit's own vDSO when it is of
   /// that kind. nullopt when neither is.
@@ -64,6 +70,9 @@ class VdsoImages {
 
   std::string proc_;
   std::vector<Image> images_;
+  /// Prefetch's answers (the image, or none) by pid and start, each taken by
+  /// the next Read; forgotten wholesale past kMaxPrefetched (records lost).
+  std::map<std::pair<pid_t, std::uint64_t>, std::optional<std::size_t>> prefetched_;
   bool own_added_ = false;
 };
 

@@ -132,5 +132,33 @@ TEST(VdsoImagesTest, AChildsImageIsReadFromItsMemoryOnce) {
   EXPECT_EQ(images.OfKind(OurKind()), image) << "the image read serves its kind";
 }
 
+// The sampler's early record prefetches a child's image while it lives; the
+// in-order record of the same mapping, read when the child is gone, takes
+// that answer instead of reading the child's memory again.
+TEST(VdsoImagesTest, APrefetchedImageIsTheNextReadsAnswerOnce) {
+  if (GlibcVdsoFunctions().empty()) GTEST_SKIP() << "no vDSO in this process";
+  std::uint64_t start = 0, length = 0;
+  ASSERT_TRUE(VdsoMapping(getpid(), start, length));
+  int hold[2];
+  ASSERT_EQ(pipe(hold), 0);
+  const pid_t child = fork();
+  if (child == 0) {
+    alarm(60);
+    char byte;
+    close(hold[1]);
+    _exit(read(hold[0], &byte, 1) < 0 ? 1 : 0);
+  }
+  close(hold[0]);
+  VdsoImages images("/proc");
+  images.Prefetch(child, start, length);
+  close(hold[1]);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  const std::optional<std::size_t> image = images.Read(child, start, length);
+  ASSERT_TRUE(image.has_value()) << "the prefetched image, though the child is gone";
+  EXPECT_NE(images.symbols(*image), nullptr);
+  EXPECT_EQ(images.Read(child, start, length), std::nullopt) << "taken once: then read, gone";
+}
+
 }  // namespace
 }  // namespace timeit::symbols

@@ -241,23 +241,17 @@ void ChildLauncher::AwaitSharedPlacement(pid_t pid) {
 }
 
 void ChildLauncher::AwaitMembership(pid_t pid) {
-  const std::string self = std::to_string(pid);
+  // cgroup.procs is a pid a line: the child's line, whole.
+  const std::string line = "\n" + std::to_string(pid) + "\n";
   for (int i = 0; i < 50000; ++i) {  // 5 s at most
     const int fd = ::openat(cgroup_fd_, "cgroup.procs", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return;
-    char text[4096];
-    const ssize_t n = ::read(fd, text, sizeof text - 1);
+    char buffer[4096];
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
     ::close(fd);
-    if (n > 0) {
-      text[n] = '\0';
-      for (const char* line = text; *line != '\0';) {
-        const char* end = std::strchr(line, '\n');
-        const std::size_t len = end ? static_cast<std::size_t>(end - line) : std::strlen(line);
-        if (self.size() == len && self.compare(0, len, line, len) == 0) return;
-        if (end == nullptr) break;
-        line = end + 1;
-      }
-    }
+    if (n > 0 && ("\n" + std::string(buffer, static_cast<std::size_t>(n))).find(line) !=
+                     std::string::npos)
+      return;
     siginfo_t info{};
     if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid)

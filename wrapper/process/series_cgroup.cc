@@ -276,18 +276,17 @@ std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
 
 bool SeriesCgroup::EndRun(std::string& why) {
   if (run_dir_.empty()) return true;
+  const bool killed = std::exchange(run_killed_, false);
+  const bool swept_empty = std::exchange(swept_empty_, false);
+  if (killed || HasController("memory") || !run_stat_fd_) return RemoveRun(why);
   // Nothing in it (as SweepRun found it, or emptied it), and no cgroup the
   // command made below it (cgroup.stat's nr_descendants counts live ones).
-  const bool empty =
-      std::exchange(swept_empty_, false) || !CgroupPopulated(run_events_fd_.get(), run_dir_);
-  const bool keep = !HasController("memory") && !std::exchange(run_killed_, false) &&
-                    run_stat_fd_ && empty && CgroupDescendants(run_stat_fd_.get()) == 0;
-  return keep || RemoveRun(why);
+  const bool empty = swept_empty || !CgroupPopulated(run_events_fd_.get(), run_dir_);
+  return (empty && CgroupDescendants(run_stat_fd_.get()) == 0) || RemoveRun(why);
 }
 
 bool SeriesCgroup::RemoveRun(std::string& why) {
   if (run_dir_.empty()) return true;
-  run_killed_ = false;
   run_kill_fd_.Reset();
   run_events_fd_.Reset();
   run_stat_fd_.Reset();

@@ -95,12 +95,10 @@ void CgroupSource::Open(int run_fd) {
 void CgroupSource::BeforeRun(const RunInfo& run) {
   in_run_ = run.cgroup_fd >= 0;
   if (!in_run_) return;
+  // A kept cgroup goes on from where the last run's Collect left before_.
   if (run.cgroup_fresh) {
     Open(run.cgroup_fd);
     before_.fill(0);
-  } else if (!fds_[kCpu]) {  // a kept cgroup this source has not seen: where it stands now
-    Open(run.cgroup_fd);
-    before_ = Count();
   }
 }
 

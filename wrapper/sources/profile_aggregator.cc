@@ -186,9 +186,9 @@ void ProfileAggregator::OnMmap(const counters::MmapRecord& m) {
 }
 
 void ProfileAggregator::OnMmapEarly(const counters::MmapRecord& m) {
-  // The image is learnt while the process lives; by OnMmap's turn a short
-  // one has exited, and finds the image of its kind learnt here.
-  if (m.filename == kVdso) vdso_.Read(static_cast<pid_t>(m.pid), m.address, m.length);
+  // The image is read while the process lives; by OnMmap's turn a short
+  // one has exited, and its Read takes what was read here.
+  if (m.filename == kVdso) vdso_.Prefetch(static_cast<pid_t>(m.pid), m.address, m.length);
 }
 
 void ProfileAggregator::OnComm(const counters::CommRecord& c) {
