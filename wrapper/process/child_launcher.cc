@@ -249,8 +249,8 @@ void ChildLauncher::AwaitMembership(pid_t pid) {
     char buffer[4096];
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
     ::close(fd);
-    if (n > 0 && ("\n" + std::string(buffer, static_cast<std::size_t>(n))).find(line) !=
-                     std::string::npos)
+    if (n > 0 &&
+        ("\n" + std::string(buffer, static_cast<std::size_t>(n))).find(line) != std::string::npos)
       return;
     siginfo_t info{};
     if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
