@@ -19,16 +19,16 @@
 #                 what the kernel charges for an enabled syscall counter alone,
 #                 whoever counts (the floor of any tool that counts syscalls)
 #   perf-r        perf stat -r with the same events, /bin/true only (it opens
-#                 its events per run; one round: the tracepoint's code patching
-#                 costs ~40 ms a run in a VM)
+#                 its events per run; one round: closing a tracepoint's last
+#                 event waits for RCU grace periods, ~40 ms a run in a VM)
 #   hyperfine     hyperfine -N, /bin/true only, where installed
 #   bench/overhead.sh [BUILD_DIR] [RUNS] [LOOPS]     defaults: build, 1000, 10
 # Each is the best of ROUNDS (default 3) wall times, the tools interleaved so
 # that a noisy moment hits all alike, at two counts: N and N/4 runs (loops).
 # The cost of a run is the slope between them, (T(N) - T(N/4)) / (3N/4), so
-# that what a tool pays once (timeit's setup, perf's, ~50 ms each: opening a
-# tracepoint patches kernel code) is not spread over the runs; the table
-# gives both, and the ratio to bare of the whole N runs too.
+# that what a tool pays once (timeit's setup, perf's, ~50 ms each: closing a
+# tracepoint's last event waits for two RCU grace periods) is not spread over
+# the runs; the table gives both, and the ratio to bare of the whole N runs too.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -55,7 +55,10 @@ if perf stat -e cycles -x, true 2>&1 | grep -q '^[0-9]'; then
   events=cycles,instructions,L1-icache-load-misses,branch-misses,cache-misses,$events
 fi
 # timeit's names of the default counters but the syscall tracepoint.
-no_syscalls=$("$timeit" events 2>/dev/null | awk '/^metric / { t = 1; next } t && /^[a-z]/ { print $1 }' |
+# A metric is in when a line of its block (its own or an "or" line) counts.
+no_syscalls=$("$timeit" events 2>/dev/null |
+  awk '/^metric / { t = 1; next } t && /^$/ { t = 0 } t && /^[a-z]/ { name = $1 }
+       t && / counts$/ && name != "" { print name; name = "" }' |
   grep -vx syscalls | paste -sd, -)
 loop_script='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 
