@@ -23,6 +23,7 @@
 #                 event waits for RCU grace periods, ~40 ms a run in a VM)
 #   hyperfine     hyperfine -N, /bin/true only, where installed
 #   bench/overhead.sh [BUILD_DIR] [RUNS] [LOOPS]     defaults: build, 1000, 10
+#   ONLY=true or ONLY=loop: that workload alone; SKIP_PERF_EVENTS=1: no perf-r
 # Each is the best of ROUNDS (default 3) wall times, the tools interleaved so
 # that a noisy moment hits all alike, at two counts: N and N/4 runs (loops).
 # The cost of a run is the slope between them, (T(N) - T(N/4)) / (3N/4), so
@@ -35,6 +36,7 @@ build=${1:-$root/build}
 runs=${2:-1000}
 loops=${3:-10}
 rounds=${ROUNDS:-3}
+only=${ONLY:-}  # true or loop: that workload alone
 timeit=$build/timeit
 spawn=$build/bench/spawn-loop
 for f in "$timeit" "$spawn"; do
@@ -63,7 +65,7 @@ no_syscalls=$("$timeit" events 2>/dev/null |
 loop_script='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 
 now_ns() { date +%s%N; }
-declare -A best
+declare -A best all
 measure() {  # NAME CMD...: keeps the fastest wall time (ns) of NAME
   local name=$1 t0 t1 dt
   shift
@@ -72,6 +74,7 @@ measure() {  # NAME CMD...: keeps the fastest wall time (ns) of NAME
   t1=$(now_ns)
   dt=$((t1 - t0))
   if [ -z "${best[$name]:-}" ] || [ "$dt" -lt "${best[$name]}" ]; then best[$name]=$dt; fi
+  all[$name]="${all[$name]:-} $dt"
 }
 
 # perf stat -a -G needs a cgroup v2 directory this user may create and join.
@@ -120,23 +123,29 @@ for ((r = 0; r < rounds; r++)); do
   for pair in "$small_runs $small_loops" "$runs $loops"; do
     set -- $pair
     rm -f "$tmp"/*.csv
-    workload true "$1" /bin/true
-    workload loop "$2" /bin/sh -c "$loop_script"
-    [ $have_hyperfine = 1 ] && measure "true@$1.hyperfine" hyperfine -N --runs "$1" --warmup 0 \
+    [ "$only" = loop ] || workload true "$1" /bin/true
+    [ "$only" = true ] || workload loop "$2" /bin/sh -c "$loop_script"
+    [ $have_hyperfine = 1 ] && [ "$only" != loop ] && measure "true@$1.hyperfine" hyperfine -N --runs "$1" --warmup 0 \
       --style none --export-json "$tmp/h.json" /bin/true
   done
 done
 # One round at the full count: it opens its events for every run (~40 ms).
-[ $have_perf_r = 1 ] && [ "${SKIP_PERF_EVENTS:-0}" != 1 ] &&
+[ $have_perf_r = 1 ] && [ "${SKIP_PERF_EVENTS:-0}" != 1 ] && [ "$only" != loop ] &&
   measure "true@$runs.perf-r" perf stat -r "$runs" -e "$events" /bin/true
 
-rows=$(($(wc -l <"$tmp/true@$runs.csv") - 1))
-[ "$rows" -eq "$runs" ] || { echo "overhead.sh: timeit wrote $rows rows, expected $runs" >&2; exit 1; }
+first=true@$runs; want=$runs
+[ "$only" = loop ] && { first=loop@$loops; want=$loops; }
+rows=$(($(wc -l <"$tmp/$first.csv") - 1))
+[ "$rows" -eq "$want" ] || { echo "overhead.sh: timeit wrote $rows rows, expected $want" >&2; exit 1; }
 mode=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "notes") c = i }
-  NR == 2 { print $c }' "$tmp/true@$runs.csv" | grep -o 'counted by [a-z]*' | head -n 1)
+  NR == 2 { print $c }' "$tmp/$first.csv" | grep -o 'counted by [a-z]*' | head -n 1)
 
 echo "best of $rounds; counters: the default set, ${mode:-mode unknown}; perf events: $events"
-printf '%-10s %-12s %12s %10s %10s %12s\n' workload tool "us/run" "x bare" "once ms" "x bare, all"
+# The best of the rounds hides how far apart they are; each round also gives a
+# paired ratio (a tool against the bare loop of the same round): their median
+# and range, per run (each round's own slope) and for all N runs.
+printf '%-10s %-12s %12s %10s %10s %12s  %s\n' workload tool "us/run" "x bare" "once ms" \
+  "x bare, all" "paired per run: median (range); all N: median (range)"
 report() {  # WORKLOAD SMALL N
   local w=$1 m=$2 n=$3 tool
   for tool in bare no-counters cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
@@ -144,15 +153,29 @@ report() {  # WORKLOAD SMALL N
     [ -n "${best[$w@$n.$tool]:-}" ] || continue
     # perf stat -r is measured at the full count alone: its runs' cost is all of it.
     awk -v w="$w" -v t="$tool" -v tn="${best[$w@$n.$tool]}" -v tm="${best[$w@$m.$tool]:-}" \
-      -v bn="${best[$w@$n.bare]}" -v bm="${best[$w@$m.bare]}" -v n="$n" -v m="$m" 'BEGIN {
+      -v bn="${best[$w@$n.bare]}" -v bm="${best[$w@$m.bare]}" -v n="$n" -v m="$m" \
+      -v an="${all[$w@$n.$tool]}" -v am="${all[$w@$m.$tool]:-}" \
+      -v abn="${all[$w@$n.bare]}" -v abm="${all[$w@$m.bare]}" '
+      function summary(x, k,   i, j, v) {  # median (min-max) of x[1..k]
+        for (i = 2; i <= k; i++) { v = x[i]; for (j = i - 1; j >= 1 && x[j] > v; j--) x[j + 1] = x[j]; x[j + 1] = v }
+        return sprintf("%.3f (%.3f-%.3f)", k % 2 ? x[(k + 1) / 2] : (x[k / 2] + x[k / 2 + 1]) / 2, x[1], x[k])
+      }
+      BEGIN {
         bs = (bn - bm) / (n - m)
-        if (tm == "") { printf "%-10s %-12s %12.1f %10.3f %10s %12.3f\n", w, t, tn / n / 1000,
-                               tn / n / bs, "-", tn / bn; exit }
+        k = split(an, tN, " "); split(abn, bN, " "); split(am, tM, " "); split(abm, bM, " ")
+        for (i = 1; i <= k; i++) {
+          whole[i] = tN[i] / bN[i]
+          if (am != "") per[i] = (tN[i] - tM[i]) / (bN[i] - bM[i])
+        }
+        paired = (am == "" ? "-" : summary(per, k)) "; " summary(whole, k)
+        if (tm == "") { printf "%-10s %-12s %12.1f %10.3f %10s %12.3f  %s\n", w, t, tn / n / 1000,
+                               tn / n / bs, "-", tn / bn, paired; exit }
         s = (tn - tm) / (n - m); once = tn - s * n
-        printf "%-10s %-12s %12.1f %10.3f %10.1f %12.3f\n", w, t, s / 1000, s / bs, once / 1e6, tn / bn }'
+        printf "%-10s %-12s %12.1f %10.3f %10.1f %12.3f  %s\n", w, t, s / 1000, s / bs, once / 1e6,
+               tn / bn, paired }'
   done
 }
-report true "$small_runs" "$runs"
-report loop "$small_loops" "$loops"
+[ "$only" = loop ] || report true "$small_runs" "$runs"
+[ "$only" = true ] || report loop "$small_loops" "$loops"
 [ $have_perf_g = 1 ] || echo "(perf stat -a -G not usable here: needs perf, cgroup v2 and root)"
 [ $have_hyperfine = 1 ] || echo "(hyperfine not installed)"
