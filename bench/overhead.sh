@@ -28,7 +28,7 @@
 # that a noisy moment hits all alike, at two counts: N and N/4 runs (loops).
 # The cost of a run is the slope between them, (T(N) - T(N/4)) / (3N/4), so
 # that what a tool pays once (timeit's setup, perf's, ~50 ms each: closing a
-# tracepoint's last event waits for two RCU grace periods) is not spread over
+# tracepoint's last event waits for RCU grace periods) is not spread over
 # the runs; the table gives both, and the ratio to bare of the whole N runs too.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,7 +66,7 @@ loop_script='i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'
 
 now_ns() { date +%s%N; }
 declare -A best all
-measure() {  # NAME CMD...: keeps the fastest wall time (ns) of NAME
+measure() {  # NAME CMD...: NAME's fastest wall time (ns), and each round's
   local name=$1 t0 t1 dt
   shift
   t0=$(now_ns)
@@ -125,8 +125,9 @@ for ((r = 0; r < rounds; r++)); do
     rm -f "$tmp"/*.csv
     [ "$only" = loop ] || workload true "$1" /bin/true
     [ "$only" = true ] || workload loop "$2" /bin/sh -c "$loop_script"
-    [ $have_hyperfine = 1 ] && [ "$only" != loop ] && measure "true@$1.hyperfine" hyperfine -N --runs "$1" --warmup 0 \
-      --style none --export-json "$tmp/h.json" /bin/true
+    [ $have_hyperfine = 1 ] && [ "$only" != loop ] &&
+      measure "true@$1.hyperfine" hyperfine -N --runs "$1" --warmup 0 --style none \
+        --export-json "$tmp/h.json" /bin/true
   done
 done
 # One round at the full count: it opens its events for every run (~40 ms).

@@ -43,9 +43,10 @@ ARCHES = {
         # For the same reason the clocksource watchdog can find the TSC
         # skewed and switch to the HPET mid-series; the vDSO cannot read the
         # HPET, so clock_gettime becomes a system call and a program's
-        # syscalls change between runs (52, 54, 55 extra ones over 100000
-        # seen in CI's pentium_32bit.core-duo). TCG's TSC follows the host's
-        # clock: tsc=reliable keeps it, and the programs deterministic.
+        # syscalls change between runs: the likely cause (not observed) of
+        # 52, 54, 55 calls over 100000 in CI's pentium_32bit.core-duo. TCG's
+        # TSC follows the host's clock: tsc=reliable keeps it, and the
+        # programs deterministic.
         "cmdline": "no_timer_check tsc=reliable",
         "lib_dirs": ["/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"],
     },
