@@ -31,19 +31,27 @@ timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
 bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
 
-# registry_newest PATTERN COUNT [head]: the newest COUNT package names
-# matching the regular expression, as the registry lists them now (the oldest
-# COUNT with `head`). Empty when the registry cannot be asked (the tests then
-# use what the cache holds, or skip).
-registry_newest() {
-  local found end=${3:-tail}
-  found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V | "$end" -n "$2")
-  if [ -z "$found" ] && [ "$(id -u)" -eq 0 ] && [ -z "${registry_refreshed:-}" ]; then
-    registry_refreshed=1
-    apt-get -o DPkg::Lock::Timeout=900 update -qq >/dev/null 2>&1 || true
-    found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V | "$end" -n "$2")
+# registry_matching PATTERN: every package name matching the regular
+# expression, as the registry lists them now, oldest first. Empty when the
+# registry cannot be asked (the tests then use what the cache holds, or skip).
+registry_matching() {
+  local found
+  found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V)
+  if [ -z "$found" ]; then
+    refresh_registry || true
+    found=$(apt-cache search --names-only "$1" 2>/dev/null | awk '{print $1}' | sort -V)
   fi
   printf '%s\n' $found
+}
+
+# refresh_registry: apt-get update, once per run and only as root -- for an
+# empty listing, or lists older than the registry's files (a listed version
+# that is no longer there to download).
+refresh_registry() {
+  [ "$(id -u)" -eq 0 ] && [ -z "${registry_refreshed:-}" ] || return 1
+  registry_refreshed=1
+  echo "test-system: refreshing the registry's lists (apt-get update)" >&2
+  apt-get -o DPkg::Lock::Timeout=900 update -qq >/dev/null 2>&1 || true
 }
 
 # fetch PACKAGE [PARTS...]: the package's .deb unpacked in $CACHE/PACKAGE (kept
@@ -56,17 +64,24 @@ fetch() {
   local parts=("${@:-.}")
   [ -f "$dir/.unpacked" ] && [ "$(cat "$dir/.unpacked")" = "${parts[*]}" ] && return 0
   tmp=$(mktemp -d "$CACHE/download.XXXXXX")
-  # apt-get download writes to the current directory, as user _apt where it can.
   chmod 755 "$tmp"
-  if ! (cd "$tmp" && apt-get download -q "$package" >/dev/null 2>&1); then
+  if ! download "$tmp" "$package" && ! { refresh_registry && download "$tmp" "$package"; }; then
     rm -rf "$tmp"
-    echo "test-system: could not download $package" >&2
     return 1
   fi
   rm -rf "$dir" && mkdir -p "$dir"
   dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x --wildcards -C "$dir" "${parts[@]}"
   rm -rf "$tmp"
   echo "${parts[*]}" >"$dir/.unpacked"
+}
+
+# download DIR PACKAGE: apt-get download into DIR; a failure says apt's reason.
+download() {
+  local why
+  # apt-get download writes to the current directory, as user _apt where it can.
+  why=$(cd "$1" && apt-get download -q "$2" 2>&1 >/dev/null) && return 0
+  echo "test-system: could not download $2: $(grep -E '^(E|Err):' <<<"$why" | tail -n 1)" >&2
+  return 1
 }
 
 # What of a kernel package the guests need: the kernel, and brd.ko, the RAM
@@ -77,18 +92,21 @@ kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko')
 # choose_kernels ARCH PATTERN COUNT [oldest]: downloads the newest COUNT
 # kernels (the oldest with `oldest`) and lists them, oldest first, as
 # "release vmlinuz" in $CACHE/kernels-ARCH.txt (kernels-ARCH-oldest.txt).
-# Where the registry cannot be asked, the kernels cached by an earlier run
-# stay listed.
+# A kernel that cannot be downloaded is passed over for the next one, so a
+# registry whose newest package is listed but not yet (or no longer) served
+# still gives COUNT kernels. Where the registry cannot be asked, the kernels
+# cached by an earlier run stay listed.
 choose_kernels() {
   local arch=$1 pattern=$2 count=$3 package release vmlinuz listing="$CACHE/kernels-$1${4:+-$4}.txt"
-  local chosen
-  chosen=$(registry_newest "$pattern" "$count" "$([ "${4:-}" = oldest ] && echo head || echo tail)")
-  if [ -z "$chosen" ]; then
+  local candidates got=0 chosen=()
+  candidates=$(registry_matching "$pattern")
+  [ "${4:-}" = oldest ] || candidates=$(tac <<<"$candidates")
+  if [ -z "$candidates" ]; then
     echo "test-system: the registry lists no $pattern; using the cached kernels" >&2
     return 0
   fi
-  : >"$listing.new"
-  for package in $chosen; do
+  for package in $candidates; do
+    [ "$got" -lt "$count" ] || break
     fetch "$package" "${kernel_parts[@]}" || continue
     vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
     release=${vmlinuz##*/vmlinuz-}
@@ -97,10 +115,16 @@ choose_kernels() {
     if [ "$arch" = aarch64 ] && gzip -t "$vmlinuz" 2>/dev/null; then
       gzip -dc "$vmlinuz" >"$CACHE/$package/Image" && vmlinuz="$CACHE/$package/Image"
     fi
-    echo "$release $vmlinuz" >>"$listing.new"
+    chosen+=("$release $vmlinuz")
+    got=$((got + 1))
     echo "test-system: $arch kernel $release ($package)" >&2
   done
-  mv "$listing.new" "$listing"
+  [ "$got" -eq "$count" ] || echo "test-system: $got of the $count $arch kernels asked for could be downloaded" >&2
+  if [ "$got" -eq 0 ]; then
+    echo "test-system: using the cached $arch kernels" >&2
+    return 0
+  fi
+  printf '%s\n' "${chosen[@]}" | sort -V >"$listing"
 }
 
 step "kernels and the arm64 and i386 busybox-static from the registry, cached in $CACHE"
