@@ -14,7 +14,9 @@ stalls; and the guest's /bin/true is busybox, static, cheaper to start than
 Debian's dynamic one, which makes every tool's cost relatively larger.
 
 Rows, as in bench/overhead.sh: bare (bench/spawn-loop: posix_spawn + wait4),
-no-counters (--no-counters --no-cgroup), cgroup (--no-counters), counters
+bare-cg (the same loop in a cgroup of its own with every controller, as
+every process runs on a systemd machine: the guest's init runs in the root
+cgroup, which the kernel does not account), no-counters (--no-counters --no-cgroup), cgroup (--no-counters), counters
 (the default counters, by cgroup: the PMU's and the syscall tracepoint),
 no-syscalls (the default counters but the tracepoint), inherit (--count-by
 inherit). Each workload runs N/4 and N times; a run's cost is the slope
@@ -37,12 +39,15 @@ import qemu_system as q  # noqa: E402
 
 TOOLS = {
     "bare": "spawn-loop {n} {cmd}",
+    "bare-cg": "spawn-loop {n} {cmd}",
     "no-counters": "timeit -n {n} -w 0 -q --no-counters --no-cgroup -o {csv} -- {cmd}",
     "cgroup": "timeit -n {n} -w 0 -q --no-counters -o {csv} -- {cmd}",
     "counters": "timeit -n {n} -w 0 -q -o {csv} -- {cmd}",
     "no-syscalls": 'timeit -n {n} -w 0 -q -e "$no_syscalls" -o {csv} -- {cmd}',
     "inherit": "timeit -n {n} -w 0 -q --count-by inherit -o {csv} -- {cmd}",
 }
+# What a row runs before its stopwatch, in the subshell that starts it.
+BEFORE = {"bare-cg": "echo 0 > /sys/fs/cgroup/bare-cg/cgroup.procs; "}
 LOOP = "sh -c 'i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done'"
 
 
@@ -51,6 +56,7 @@ def guest_script(runs, loops, rounds):
     each timing a result line `WORKLOAD@N.TOOL.ROUND=ns`."""
     lines = [
         "export PATH=/timeit:/bin",
+        "mkdir /sys/fs/cgroup/bare-cg",
         # timeit's names of the default counters but the syscall tracepoint,
         # as bench/overhead.sh takes them.
         "no_syscalls=$(timeit events 2>/dev/null | awk '/^metric / { t = 1; next } "
@@ -66,14 +72,14 @@ def guest_script(runs, loops, rounds):
                 for tool, template in TOOLS.items():
                     name = f"{workload}@{count}.{tool}"
                     run = template.format(n=count, cmd=cmd, csv=f"/tmp/{name}.csv")
-                    lines.append(f'result {name}.{r} "$(elapsed {run})"')
+                    lines.append(f'result {name}.{r} "$({BEFORE.get(tool, "")}elapsed {run})"')
     lines += [f"send_file counters.csv /tmp/true@{runs}.counters.csv",
               f"send_file inherit.csv /tmp/true@{runs}.inherit.csv"]
     return "\n".join(lines) + "\n"
 
 
 def report(results, workload, small, n, rounds):
-    print(f"{workload:<8} {'tool':<12} {'us/run':>9} {'x bare':>8} {'once ms':>9} "
+    print(f"{workload:<8} {'tool':<12} {'us/run':>9} {'x bare':>8} {'x bare-cg':>10} {'once ms':>9} "
           f"{'x bare, all':>12}  per-run ratio of each round")
     def ns(tool, count, r):
         value = results.get(f"{workload}@{count}.{tool}.{r}", "")
@@ -83,10 +89,13 @@ def report(results, workload, small, n, rounds):
         per = [(ns(tool, n, r) - ns(tool, small, r)) / (n - small) for r in range(rounds)]
         bare = [(ns("bare", n, r) - ns("bare", small, r)) / (n - small) for r in range(rounds)]
         ratios = [p / b for p, b in zip(per, bare)]
+        bare_cg = [(ns("bare-cg", n, r) - ns("bare-cg", small, r)) / (n - small)
+                   for r in range(rounds)]
+        cg_ratio = statistics.median(p / b for p, b in zip(per, bare_cg))
         whole = statistics.median(ns(tool, n, r) / ns("bare", n, r) for r in range(rounds))
         once = statistics.median(ns(tool, n, r) - per[r] * n for r in range(rounds))
         print(f"{workload:<8} {tool:<12} {statistics.median(per) / 1000:9.1f} "
-              f"{statistics.median(ratios):8.3f} {once / 1e6:9.1f} {whole:12.3f}  "
+              f"{statistics.median(ratios):8.3f} {cg_ratio:10.3f} {once / 1e6:9.1f} {whole:12.3f}  "
               + " ".join(f"{x:.4f}" for x in ratios))
 
 
