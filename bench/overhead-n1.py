@@ -85,13 +85,12 @@ def report(results, workload, small, n, rounds):
         value = results.get(f"{workload}@{count}.{tool}.{r}", "")
         q.check(value.isdigit(), f"{workload}@{count}.{tool}: no time ({value!r})")
         return int(value)
+    def per_run(tool, r):
+        return (ns(tool, n, r) - ns(tool, small, r)) / (n - small)
     for tool in TOOLS:
-        per = [(ns(tool, n, r) - ns(tool, small, r)) / (n - small) for r in range(rounds)]
-        bare = [(ns("bare", n, r) - ns("bare", small, r)) / (n - small) for r in range(rounds)]
-        ratios = [p / b for p, b in zip(per, bare)]
-        bare_cg = [(ns("bare-cg", n, r) - ns("bare-cg", small, r)) / (n - small)
-                   for r in range(rounds)]
-        cg_ratio = statistics.median(p / b for p, b in zip(per, bare_cg))
+        per = [per_run(tool, r) for r in range(rounds)]
+        ratios = [per[r] / per_run("bare", r) for r in range(rounds)]
+        cg_ratio = statistics.median(per[r] / per_run("bare-cg", r) for r in range(rounds))
         whole = statistics.median(ns(tool, n, r) / ns("bare", n, r) for r in range(rounds))
         once = statistics.median(ns(tool, n, r) - per[r] * n for r in range(rounds))
         print(f"{workload:<8} {tool:<12} {statistics.median(per) / 1000:9.1f} "

@@ -98,7 +98,7 @@ kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko')
 # cached by an earlier run stay listed.
 choose_kernels() {
   local arch=$1 pattern=$2 count=$3 package release vmlinuz listing="$CACHE/kernels-$1${4:+-$4}.txt"
-  local candidates got=0 chosen=()
+  local candidates chosen=()
   candidates=$(registry_matching "$pattern")
   [ "${4:-}" = oldest ] || candidates=$(tac <<<"$candidates")
   if [ -z "$candidates" ]; then
@@ -106,7 +106,7 @@ choose_kernels() {
     return 0
   fi
   for package in $candidates; do
-    [ "$got" -lt "$count" ] || break
+    [ "${#chosen[@]}" -lt "$count" ] || break
     fetch "$package" "${kernel_parts[@]}" || continue
     vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
     release=${vmlinuz##*/vmlinuz-}
@@ -116,11 +116,11 @@ choose_kernels() {
       gzip -dc "$vmlinuz" >"$CACHE/$package/Image" && vmlinuz="$CACHE/$package/Image"
     fi
     chosen+=("$release $vmlinuz")
-    got=$((got + 1))
     echo "test-system: $arch kernel $release ($package)" >&2
   done
-  [ "$got" -eq "$count" ] || echo "test-system: $got of the $count $arch kernels asked for could be downloaded" >&2
-  if [ "$got" -eq 0 ]; then
+  [ "${#chosen[@]}" -eq "$count" ] ||
+    echo "test-system: ${#chosen[@]} of the $count $arch kernels asked for could be downloaded" >&2
+  if [ "${#chosen[@]}" -eq 0 ]; then
     echo "test-system: using the cached $arch kernels" >&2
     return 0
   fi
