@@ -24,9 +24,11 @@ between them, so that what a tool pays once is apart.
 
   bench/overhead-n1.py [RUNS] [LOOPS]        defaults 1000 runs of /bin/true,
                                              8 shell loops of 1000 /bin/true
-  ROUNDS (default 2); needs build-arm64/ (scripts/test-arm64.sh --build-only)
-  and the kernels scripts/test-system.sh caches (TIMEIT_SYSTEM_CACHE, default
-  build/system-cache).
+  ROUNDS (default 2); KERNEL=6.12 boots Debian 12's newest 6.12 instead of
+  its newest 6.1 (each run's cgroup is then kept with the memory controller
+  on: memory.peak can be reset). Needs build-arm64/ (scripts/test-arm64.sh
+  --build-only) and the kernels scripts/test-system.sh caches
+  (TIMEIT_SYSTEM_CACHE, default build/system-cache).
 """
 import os
 import statistics
@@ -110,7 +112,12 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         os.environ["TIMEIT_SYSTEM_WORK"] = work
         s = q.settings()
-        release, vmlinuz = q.kernels_or_skip(s, "aarch64")[-1]
+        # KERNEL=6.12: the 6.12 Debian 12's security updates carry, where a
+        # run's cgroup serves the next (memory.peak can be reset there).
+        listing = "aarch64" + (f"-{os.environ['KERNEL']}" if os.environ.get("KERNEL") else "")
+        found = q.kernels(s["TIMEIT_SYSTEM_CACHE"], listing)
+        q.check(found, f"no kernels-{listing}.txt in the cache (scripts/test-system.sh)")
+        release, vmlinuz = found[-1]
         script = os.path.join(work, "overhead.sh")
         with open(script, "w") as f:
             f.write(guest_script(runs, loops, rounds))

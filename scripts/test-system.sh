@@ -86,12 +86,13 @@ download() {
 
 # What of a kernel package the guests need: the kernel, and brd.ko, the RAM
 # disk the cgroup scenario's I/O goes to (every block driver of Debian's
-# kernels is a module, and the guests have no other disk).
-kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko')
+# kernels is a module, and the guests have no other disk; 6.12's are
+# xz-compressed).
+kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko*')
 
-# choose_kernels ARCH PATTERN COUNT [oldest]: downloads the newest COUNT
-# kernels (the oldest with `oldest`) and lists them, oldest first, as
-# "release vmlinuz" in $CACHE/kernels-ARCH.txt (kernels-ARCH-oldest.txt).
+# choose_kernels ARCH PATTERN COUNT [NAME]: downloads the newest COUNT
+# kernels (the oldest with NAME `oldest`) and lists them, oldest first, as
+# "release vmlinuz" in $CACHE/kernels-ARCH.txt (kernels-ARCH-NAME.txt).
 # A kernel that cannot be downloaded is passed over for the next one, so a
 # registry whose newest package is listed but not yet (or no longer) served
 # still gives COUNT kernels. Where the registry cannot be asked, the kernels
@@ -130,6 +131,11 @@ choose_kernels() {
 step "kernels and the arm64 and i386 busybox-static from the registry, cached in $CACHE"
 mkdir -p "$CACHE"
 choose_kernels x86_64 '^linux-image-[0-9.]+-[0-9]+-amd64$' 1
+# And the 6.12 Debian 12's security updates carry: memory.peak can be reset
+# there, so cgroup_runs.x86 checks that a run's cgroup serves the next
+# (bench/overhead-n1.py boots the arm64 one with KERNEL=6.12).
+choose_kernels x86_64 '^linux-image-6\.12\.[0-9]+\+deb12-amd64$' 1 6.12
+choose_kernels aarch64 '^linux-image-6\.12\.[0-9]+\+deb12-arm64$' 1 6.12
 choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 2
 # And the oldest: counting_property proves counts on it (Debian's 6.1.0-44,
 # 6.1.164, hands inherited events an enabled time cut at exit, the bug

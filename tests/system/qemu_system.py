@@ -18,6 +18,7 @@ import base64
 import dataclasses
 import gzip
 import hashlib
+import lzma
 import os
 import re
 import select
@@ -257,14 +258,19 @@ def add_static_syscall_bench(fs, work):
 def add_kernel_module(fs, release, kernel, module):
     """drivers/block/MODULE.ko of the kernel's own package (scripts/test-system.sh
     unpacks brd.ko beside ./boot) as /lib/modules/MODULE.ko; False when the
-    cache holds none."""
+    cache holds none. Debian's 6.12 packages ship it xz-compressed, which
+    busybox's insmod cannot load: it is unpacked here."""
     package = os.path.dirname(os.path.dirname(kernel))
     path = os.path.join(package, "lib", "modules", release, "kernel", "drivers", "block",
                         f"{module}.ko")
-    if not os.path.exists(path):
-        return False
-    fs.add_file(path, f"lib/modules/{module}.ko", 0o644)
-    return True
+    if os.path.exists(path):
+        fs.add_file(path, f"lib/modules/{module}.ko", 0o644)
+        return True
+    if os.path.exists(path + ".xz"):
+        with lzma.open(path + ".xz") as f:
+            fs.add_bytes(f"lib/modules/{module}.ko", f.read())
+        return True
+    return False
 
 
 def add_static_source(fs, work, source, name):

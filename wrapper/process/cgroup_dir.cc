@@ -112,6 +112,13 @@ long CgroupDescendants(int stat_fd) {
   return n ? static_cast<long>(*n) : -1;
 }
 
+bool CgroupGivesNoControllers(int subtree_fd) {
+  char buffer[256];
+  const ssize_t n = subtree_fd < 0 ? -1 : ::pread(subtree_fd, buffer, sizeof buffer, 0);
+  return n >= 0 && std::string_view(buffer, static_cast<std::size_t>(n))
+                           .find_first_not_of(" \n") == std::string_view::npos;
+}
+
 bool KillCgroup(const std::string& dir, double seconds) {
   const double deadline = Now() + seconds;
   const bool killed_at_once = WriteCgroupFile(dir, "cgroup.kill", "1") == 0;

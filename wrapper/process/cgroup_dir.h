@@ -30,6 +30,11 @@ bool CgroupPopulated(int events_fd, const std::string& dir);
 /// live cgroups below; -1 when unreadable.
 long CgroupDescendants(int stat_fd);
 
+/// Whether cgroup.subtree_control, through its open `subtree_fd` (one
+/// pread), enables no controller for the cgroup's children; false when
+/// unreadable.
+bool CgroupGivesNoControllers(int subtree_fd);
+
 /// Kills every process in `dir` and below: cgroup.kill where the kernel has
 /// it (5.14), else SIGKILL to each member until none is left (a member may
 /// fork while we read). Then waits, at most `seconds`, until the cgroup is

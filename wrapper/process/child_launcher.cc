@@ -112,7 +112,7 @@ int ChildLauncher::ChildMain(void* arg) {
   const LaunchSpec& spec = self.spec_;
   struct sigaction dfl {};
   dfl.sa_handler = SIG_DFL;
-  for (int sig = 1; sig < NSIG; ++sig)
+  for (int sig = 1; sig < NSIG && !self.handlers_cleared_; ++sig)
     if (sigismember(&spec.reset_signals, sig) == 1) ::sigaction(sig, &dfl, nullptr);
   ::setpgid(0, 0);
   self.grouped_.store(1, std::memory_order_release);
@@ -177,6 +177,7 @@ pid_t ChildLauncher::Spawn() {
   ::sigprocmask(SIG_SETMASK, &all, &parent_mask_);
   pid_t pid = -1;
   join_in_child_ = cgroup_fd_ >= 0;
+  handlers_cleared_ = false;
   spawned_by_fork_ = false;
   if (!g_fork_fallback) {
     error_write_ = -1;
@@ -185,10 +186,12 @@ pid_t ChildLauncher::Spawn() {
     bool cloned = false;
     if (cgroup_fd_ >= 0 && !g_no_clone3) {
       join_in_child_ = false;
+      handlers_cleared_ = true;
       pid = CloneIntoCgroup(&ChildMain, this, stack_.get(), kChildStackSize, cgroup_fd_, !hold_);
       cloned = pid >= 0 || !Clone3Unavailable(errno);
       if (!cloned) g_no_clone3 = true;
       join_in_child_ = !cloned;
+      handlers_cleared_ = cloned;
     }
     if (!cloned) {
       const int vfork = hold_ ? 0 : CLONE_VFORK;

@@ -104,6 +104,7 @@ class ChildLauncher {
   int error_write_ = -1;        ///< read by the child: -1 when memory is shared
   int cgroup_fd_ = -1;          ///< read by the child: only Start changes it
   bool join_in_child_ = false;  ///< read by the child: not created in cgroup_fd_
+  bool handlers_cleared_ = false;  ///< read by the child: clone3 reset our handlers
   pid_t pid_ = -1;
   struct timespec released_ {};
   std::atomic<int> exec_errno_{0};       ///< written by the child before _exit

@@ -26,7 +26,8 @@ struct CloneArgs {
 };
 static_assert(sizeof(CloneArgs) == 88);
 
-constexpr std::uint64_t kCloneIntoCgroup = 0x200000000ULL;
+constexpr std::uint64_t kCloneClearSighand = 0x100000000ULL;  // Linux 5.5
+constexpr std::uint64_t kCloneIntoCgroup = 0x200000000ULL;    // Linux 5.7
 constexpr long kClone3 = 435;  // the same number on every architecture
 
 /// The system call itself. The child starts on the new stack with the
@@ -115,7 +116,7 @@ pid_t CloneIntoCgroup(int (*fn)(void*), void* arg, char* stack, std::size_t stac
   const auto low = (reinterpret_cast<std::uintptr_t>(stack) + 15) & ~std::uintptr_t{15};
   const auto high = (reinterpret_cast<std::uintptr_t>(stack) + stack_size) & ~std::uintptr_t{15};
   CloneArgs args{};
-  args.flags = CLONE_VM | (vfork ? CLONE_VFORK : 0) | kCloneIntoCgroup;
+  args.flags = CLONE_VM | (vfork ? CLONE_VFORK : 0) | kCloneIntoCgroup | kCloneClearSighand;
   args.exit_signal = SIGCHLD;
   args.stack = low;
   args.stack_size = high - low;

@@ -14,6 +14,10 @@ namespace timeit {
 /// RCU grace period (about 1.5 ms a run on a 2-core VM, more than a spawn of
 /// /bin/true); a child created in place costs nothing more than clone.
 ///
+/// The child starts with every signal we handle at SIG_DFL
+/// (CLONE_CLEAR_SIGHAND: no handler of ours can run in it, and it need not
+/// reset them one system call each).
+///
 /// `vfork`: CLONE_VFORK, we sleep until the child execs or exits. The child
 /// exits with fn's value should fn return. Returns the child's pid, or -1
 /// with errno: ENOSYS where the kernel (before 5.3), qemu-user or this

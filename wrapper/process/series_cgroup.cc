@@ -110,6 +110,14 @@ bool Abandoned(const std::string& dir, pid_t pid, const std::string& start,
   return StartTime(proc_root, pid) != start;
 }
 
+/// Whether memory.peak in `dir_fd` takes the write that resets it for the
+/// writer's fd (Linux 6.12), tried: before, cgroup files open for writing
+/// all the same, and the write fails (EINVAL).
+bool PeakResettable(int dir_fd) {
+  const platforms::UniqueFd peak(::openat(dir_fd, "memory.peak", O_RDWR | O_CLOEXEC));
+  return peak && ::write(peak.get(), "reset\n", 6) == 6;
+}
+
 }  // namespace
 
 std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::string& proc_root) {
@@ -164,6 +172,9 @@ std::unique_ptr<SeriesCgroup> SeriesCgroup::Create(const platforms::SystemRoots&
     return nullptr;
   }
   cg->EnableControllers(where->v1_controllers, notes);
+  cg->events_fd_.Reset(::openat(cg->dir_fd_.get(), "cgroup.events", O_RDONLY | O_CLOEXEC));
+  cg->stat_fd_.Reset(::openat(cg->dir_fd_.get(), "cgroup.stat", O_RDONLY | O_CLOEXEC));
+  if (cg->HasController("memory")) cg->peak_resettable_ = PeakResettable(cg->dir_fd_.get());
   return cg;
 }
 
@@ -247,14 +258,12 @@ void SeriesCgroup::BeginRun() {
   run_fd_ = OpenDirectory(run_dir_);
   if (!run_fd_) throw SystemError("cannot open the run's cgroup " + run_dir_ + ": " + Why(errno));
   run_kill_fd_.Reset(::openat(run_fd_.get(), "cgroup.kill", O_WRONLY | O_CLOEXEC));
-  run_events_fd_.Reset(::openat(run_fd_.get(), "cgroup.events", O_RDONLY | O_CLOEXEC));
-  run_stat_fd_.Reset(::openat(run_fd_.get(), "cgroup.stat", O_RDONLY | O_CLOEXEC));
 }
 
 std::vector<std::string> SeriesCgroup::SweepRun(bool keep) {
   std::vector<std::string> left;
   // The usual case in one read: nothing is left in the cgroup or below it.
-  swept_empty_ = run_dir_.empty() || !CgroupPopulated(run_events_fd_.get(), run_dir_);
+  swept_empty_ = run_dir_.empty() || !CgroupPopulated(events_fd_.get(), dir_);
   if (swept_empty_) return left;
   std::vector<pid_t> members = CgroupMembers(run_dir_);
   for (const pid_t pid : members) left.push_back(DescribeProcess(pid));
@@ -278,18 +287,25 @@ bool SeriesCgroup::EndRun(std::string& why) {
   if (run_dir_.empty()) return true;
   const bool killed = std::exchange(run_killed_, false);
   const bool swept_empty = std::exchange(swept_empty_, false);
-  if (killed || HasController("memory") || !run_stat_fd_) return RemoveRun(why);
+  if (killed || (HasController("memory") && !peak_resettable_) || !stat_fd_)
+    return RemoveRun(why);
   // Nothing in it (as SweepRun found it, or emptied it), and no cgroup the
-  // command made below it (cgroup.stat's nr_descendants counts live ones).
-  const bool empty = swept_empty || !CgroupPopulated(run_events_fd_.get(), run_dir_);
-  return (empty && CgroupDescendants(run_stat_fd_.get()) == 0) || RemoveRun(why);
+  // command made below it: the series' live descendants (cgroup.stat's
+  // nr_descendants) are the run's cgroup alone.
+  const bool empty = swept_empty || !CgroupPopulated(events_fd_.get(), dir_);
+  if (!empty || CgroupDescendants(stat_fd_.get()) != 1) return RemoveRun(why);
+  // Nor controllers it gave cgroups it made and removed: a cgroup that
+  // gives its children controllers may hold no process (cgroup v2), and
+  // the next run's clone into it would fail.
+  if (!run_subtree_fd_)
+    run_subtree_fd_.Reset(::openat(run_fd_.get(), "cgroup.subtree_control", O_RDONLY | O_CLOEXEC));
+  return CgroupGivesNoControllers(run_subtree_fd_.get()) || RemoveRun(why);
 }
 
 bool SeriesCgroup::RemoveRun(std::string& why) {
   if (run_dir_.empty()) return true;
   run_kill_fd_.Reset();
-  run_events_fd_.Reset();
-  run_stat_fd_.Reset();
+  run_subtree_fd_.Reset();
   run_fd_.Reset();
   // The usual case in one rmdir: the command made no cgroups of its own.
   int err = ::rmdir(run_dir_.c_str()) == 0 ? 0 : RemoveCgroupTree(run_dir_);

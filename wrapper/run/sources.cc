@@ -87,6 +87,7 @@ std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer&
   offer.series_dir = cgroup->dir();
   offer.controllers = cgroup->controllers();
   offer.missing = cgroup->missing();
+  offer.peak_resettable = cgroup->peak_resettable();
   return cgroup;
 }
 

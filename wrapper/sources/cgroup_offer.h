@@ -16,6 +16,9 @@ struct CgroupOffer {
   std::string series_dir;
   std::vector<std::string> controllers;  ///< of the runs' cgroups: "memory", "io"
   std::vector<std::pair<std::string, std::string>> missing;  ///< controller, why it is not there
+  /// memory.peak takes a write that resets it for the writer's fd (Linux
+  /// 6.12), so a run's cgroup may be the last run's, kept.
+  bool peak_resettable = false;
 };
 
 }  // namespace timeit

@@ -25,20 +25,23 @@ enum Noted : unsigned {
   kUnreadableNoted = 32,
 };
 
-/// The run cgroup's files, opened once per cgroup and read again with one
-/// pread each (a kept cgroup serves many runs).
-enum File : std::size_t { kPeak, kCpuPressure, kMemoryPressure, kIoPressure, kIo, kCpu, kFiles };
-constexpr const char* kFileNames[kFiles] = {"memory.peak", "cpu.pressure", "memory.pressure",
-                                            "io.pressure", "io.stat",      "cpu.stat"};
+/// The files read each run: the series' cumulative counts, opened once (the
+/// series' cgroup holds the run's alone, and counts its whole subtree), and
+/// the run's own memory.peak, opened once per run's cgroup.
+enum File : std::size_t { kCpuPressure, kMemoryPressure, kIoPressure, kIo, kCpu, kPeak, kFiles };
+constexpr const char* kFileNames[kFiles] = {"cpu.pressure", "memory.pressure", "io.pressure",
+                                            "io.stat",      "cpu.stat",        "memory.peak"};
 
-/// The cumulative counts of a cgroup's files (all but memory.peak), in the
-/// order of the columns after mem-peak; nullopt where unreadable.
+/// The cumulative counts of the series' files, in the order of the columns
+/// after mem-peak; nullopt where unreadable.
 constexpr std::size_t kCounts = 7;
 using Counts = std::array<std::optional<std::uint64_t>, kCounts>;
 
 class CgroupSource : public MeasurementSource {
  public:
-  explicit CgroupSource(const CgroupOffer& offer) : offer_(offer) {}
+  explicit CgroupSource(const CgroupOffer& offer) : offer_(offer) {
+    for (std::size_t f = 0; f < kPeak; ++f) Open(f, offer_.series_fd, O_RDONLY);
+  }
 
   std::vector<std::string> Columns() const override {
     return {"mem-peak", "psi-cpu",  "psi-memory",  "psi-io",
@@ -68,10 +71,14 @@ class CgroupSource : public MeasurementSource {
     noted_ |= kind;
     notes_.push_back(note);
   }
-  void Open(int run_fd);
+  void Open(std::size_t f, int dir_fd, int flags);
   /// File `f` into text_; false (errno set) when absent or unreadable.
   bool Read(File f);
-  std::optional<double> MemoryPeak();
+  /// memory.peak in bytes, nullopt (with its note) where it cannot be had.
+  std::optional<std::uint64_t> ReadPeak();
+  /// A kept cgroup's memory.peak reset to what it holds now: the run's
+  /// peak is then counted from there (peak_base_).
+  void ResetPeak();
   /// What the files count now; the notes of what they cannot give.
   Counts Count();
 
@@ -79,27 +86,51 @@ class CgroupSource : public MeasurementSource {
   bool in_run_ = false;
   std::array<platforms::UniqueFd, kFiles> fds_;
   std::array<int, kFiles> open_errno_{};
-  Counts before_{};   ///< where the run began: 0 in a new cgroup, else the last run's end
+  Counts before_{};   ///< what the series' files counted when the run began
+  std::optional<Counts> last_after_;        ///< what they counted when the last run ended
+  std::optional<std::uint64_t> peak_base_;  ///< memory.peak's bytes at the run's start
   std::string text_;  ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
   unsigned noted_ = 0;
 };
 
-void CgroupSource::Open(int run_fd) {
-  for (std::size_t f = 0; f < kFiles; ++f) {
-    fds_[f].Reset(::openat(run_fd, kFileNames[f], O_RDONLY | O_CLOEXEC));
-    open_errno_[f] = fds_[f] ? 0 : errno;
-  }
+void CgroupSource::Open(std::size_t f, int dir_fd, int flags) {
+  fds_[f].Reset(dir_fd < 0 ? -1 : ::openat(dir_fd, kFileNames[f], flags | O_CLOEXEC));
+  open_errno_[f] = fds_[f] ? 0 : (dir_fd < 0 ? EBADF : errno);
 }
 
 void CgroupSource::BeforeRun(const RunInfo& run) {
+  if (in_run_) last_after_.reset();  // the last run was never collected
   in_run_ = run.cgroup_fd >= 0;
   if (!in_run_) return;
-  // A kept cgroup goes on from where the last run's Collect left before_.
-  if (run.cgroup_fresh) {
-    Open(run.cgroup_fd);
-    before_.fill(0);
+  if (!Has("memory")) {
+    ReadPeak();  // its note, before io's: the columns' order
+  } else if (run.cgroup_fresh) {
+    // A new cgroup's memory.peak counts from 0.
+    Open(kPeak, run.cgroup_fd, offer_.peak_resettable ? O_RDWR : O_RDONLY);
+    peak_base_ = 0;
+  } else {
+    ResetPeak();
   }
+  // Nothing runs in the series' cgroup between two runs (what a run leaves
+  // is killed before its Collect), so the last run's closing reads are this
+  // one's opening reads. Writeback of a run's dirty pages that the kernel
+  // does after its end is charged to its cgroup then: io-write of the next.
+  if (!last_after_) last_after_ = Count();
+  before_ = *last_after_;
+}
+
+void CgroupSource::ResetPeak() {
+  peak_base_.reset();
+  if (!fds_[kPeak]) return;
+  if (::pwrite(fds_[kPeak].get(), "reset\n", 6, 0) != 6) {
+    NoteOnce(kNoPeakNoted, "mem-peak: the kept cgroup's memory.peak could not be reset (" +
+                               std::string(std::strerror(errno)) + "); left empty");
+    return;
+  }
+  // Read through the same fd: what the cgroup held at the reset, page
+  // cache of the earlier runs included.
+  peak_base_ = ReadPeak();
 }
 
 bool CgroupSource::Read(File f) {
@@ -116,7 +147,7 @@ bool CgroupSource::Read(File f) {
   return true;
 }
 
-std::optional<double> CgroupSource::MemoryPeak() {
+std::optional<std::uint64_t> CgroupSource::ReadPeak() {
   if (!Has("memory")) {
     NoteOnce(kNoMemoryNoted, "mem-peak: " + WhyNot("memory") + "; left empty");
     return std::nullopt;
@@ -126,9 +157,7 @@ std::optional<double> CgroupSource::MemoryPeak() {
              "mem-peak: this kernel has no memory.peak (Linux 5.19 added it); left empty");
     return std::nullopt;
   }
-  const std::optional<std::uint64_t> bytes = platforms::SingleValue(text_);
-  if (!bytes) return std::nullopt;
-  return static_cast<double>(*bytes / 1024);
+  return platforms::SingleValue(text_);
 }
 
 Counts CgroupSource::Count() {
@@ -158,7 +187,7 @@ Counts CgroupSource::Count() {
     c[6] = platforms::FlatKeyedValue(text_, "system_usec");
   }
   if (!c[5] || !c[6])
-    NoteOnce(kUnreadableNoted, "cgroup-user, cgroup-sys: the run's cpu.stat could not be read (" +
+    NoteOnce(kUnreadableNoted, "cgroup-user, cgroup-sys: the series' cpu.stat could not be read (" +
                                    std::string(std::strerror(errno)) + "); left empty");
   return c;
 }
@@ -170,14 +199,19 @@ void CgroupSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
     out.insert(out.end(), Columns().size(), std::nullopt);
     return;
   }
-  out.push_back(MemoryPeak());
+  // The run's peak above what its cgroup held when it began: 0 for a new
+  // cgroup, the page cache earlier runs left charged to a kept one.
+  const std::optional<std::uint64_t> peak = peak_base_ ? ReadPeak() : std::nullopt;
+  out.push_back(peak && *peak >= *peak_base_
+                    ? std::optional<double>(static_cast<double>((*peak - *peak_base_) / 1024))
+                    : std::nullopt);
   const Counts after = Count();
+  last_after_ = after;
   for (std::size_t i = 0; i < kCounts; ++i) {
     const bool counted = after[i] && before_[i] && *after[i] >= *before_[i];
     out.push_back(counted ? std::optional<double>(static_cast<double>(*after[i] - *before_[i]))
                           : std::nullopt);
   }
-  before_ = after;  // where the next run in this cgroup begins, should it be kept
   in_run_ = false;
 }
 

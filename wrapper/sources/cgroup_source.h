@@ -9,11 +9,14 @@ namespace timeit {
 
 /// The measurement source of each run's own cgroup (cgroup v2), which holds
 /// every descendant of the command, reaped or not, whatever it does with
-/// sessions and process groups. Columns, all over the run alone (a new
-/// cgroup's files count from 0; a kept one's are read as deltas from where
-/// the last run left them):
-///   mem-peak     KiB, memory.peak: the whole tree's peak, page cache included
-///                (maxrss is the largest single process)
+/// sessions and process groups. Columns, all over the run alone (deltas of
+/// the series' cgroup's files, which hold the run's cgroup alone, read
+/// before and after it):
+///   mem-peak     KiB, the run's memory.peak: the whole tree's peak, page
+///                cache included (maxrss is the largest single process),
+///                above what its cgroup held when the run began -- 0 in a
+///                new cgroup, the page cache of earlier runs in a kept one
+///                (reset at the run's start, Linux 6.12)
 ///   psi-cpu, psi-memory, psi-io   microseconds some task of the run stalled
 ///                on CPU, memory, I/O (pressure files' `some ... total=`)
 ///   io-read, io-write             bytes, io.stat summed over devices
