@@ -85,7 +85,7 @@ class SeriesCgroup {
   /// killed in it, and its memory.peak can be reset (or it has no memory
   /// controller), else removes it. Keeping saves a mkdir, an rmdir and three
   /// opens per run -- on the N1 model under -icount, with every controller,
-  /// the run's cgroup costs 5x less kept than made anew. Before Linux 6.12
+  /// the run's cgroup costs about 3x less kept than made anew. Before Linux 6.12
   /// memory.peak counts from the cgroup's creation, so each run needs a new
   /// one. False (and the reason in `why`) when it could not be removed.
   bool EndRun(std::string& why);
