@@ -157,11 +157,19 @@ TEST_F(SeriesCgroupTest, ADaemonOfTheRunIsNamedAndKilled) {
 TEST_F(SeriesCgroupTest, AStaleSeriesOfAKilledTimeitIsRemovedWithWhatItHeld) {
   // What a timeit killed with SIGKILL leaves: its series directory with a run
   // in it and a daemon still running there. Pid 1's start time is never
-  // "1", so the owner is gone by the rule.
-  const std::string stale = own_ + "/timeit-1-" + std::to_string(::getpid()) + "000";
+  // "1", so the owner is gone by the rule. All of it in a cgroup of this
+  // test's own: every timeit started in own_ meanwhile (the tests run in
+  // parallel) would rightly remove a stale series there before we look.
+  const std::string parent = own_ + "/stale-series-test-" + std::to_string(::getpid());
+  ASSERT_EQ(::mkdir(parent.c_str(), 0755), 0) << parent;
+  struct Cleanup {
+    std::string dir;
+    ~Cleanup() { RemoveCgroupTree(dir); }
+  } cleanup{parent};
+  const std::string stale = parent + "/timeit-1-" + std::to_string(::getpid()) + "000";
   ASSERT_EQ(::mkdir(stale.c_str(), 0755), 0) << stale;
   ASSERT_EQ(::mkdir((stale + "/run-3").c_str(), 0755), 0);
-  const std::string other = own_ + "/timeit-not-ours";
+  const std::string other = parent + "/timeit-not-ours";
   ASSERT_EQ(::mkdir(other.c_str(), 0755), 0);
   const pid_t daemon = ::fork();
   if (daemon == 0) {
@@ -171,13 +179,12 @@ TEST_F(SeriesCgroupTest, AStaleSeriesOfAKilledTimeitIsRemovedWithWhatItHeld) {
   }
   for (int i = 0; i < 1000 && CgroupMembers(stale).empty(); ++i) ::usleep(1000);
   ASSERT_EQ(CgroupMembers(stale), std::vector<pid_t>{daemon});
-  const std::vector<std::string> notes = RemoveStaleSeries(own_, "/proc");
+  const std::vector<std::string> notes = RemoveStaleSeries(parent, "/proc");
   int status = 0;
   ASSERT_EQ(::waitpid(daemon, &status, 0), daemon);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(other)) << "a directory not named by timeit's rule was touched";
-  ::rmdir(other.c_str());
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("removed " + stale), std::string::npos) << notes[0];
   EXPECT_NE(notes[0].find("killed the 1 processes"), std::string::npos) << notes[0];

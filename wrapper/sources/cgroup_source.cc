@@ -86,8 +86,9 @@ class CgroupSource : public MeasurementSource {
   bool in_run_ = false;
   std::array<platforms::UniqueFd, kFiles> fds_;
   std::array<int, kFiles> open_errno_{};
-  Counts before_{};   ///< what the series' files counted when the run began
-  std::optional<Counts> last_after_;        ///< what they counted when the last run ended
+  /// What the series' files counted when the last run ended -- where this
+  /// one begins -- or before the first.
+  std::optional<Counts> counted_;
   std::optional<std::uint64_t> peak_base_;  ///< memory.peak's bytes at the run's start
   std::string text_;  ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
@@ -100,7 +101,7 @@ void CgroupSource::Open(std::size_t f, int dir_fd, int flags) {
 }
 
 void CgroupSource::BeforeRun(const RunInfo& run) {
-  if (in_run_) last_after_.reset();  // the last run was never collected
+  if (in_run_) counted_.reset();  // the last run was never collected
   in_run_ = run.cgroup_fd >= 0;
   if (!in_run_) return;
   if (!Has("memory")) {
@@ -116,8 +117,7 @@ void CgroupSource::BeforeRun(const RunInfo& run) {
   // is killed before its Collect), so the last run's closing reads are this
   // one's opening reads. Writeback of a run's dirty pages that the kernel
   // does after its end is charged to its cgroup then: io-write of the next.
-  if (!last_after_) last_after_ = Count();
-  before_ = *last_after_;
+  if (!counted_) counted_ = Count();
 }
 
 void CgroupSource::ResetPeak() {
@@ -205,11 +205,11 @@ void CgroupSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   out.push_back(peak && *peak >= *peak_base_
                     ? std::optional<double>(static_cast<double>((*peak - *peak_base_) / 1024))
                     : std::nullopt);
-  const Counts after = Count();
-  last_after_ = after;
+  const Counts before = *counted_, after = Count();
+  counted_ = after;
   for (std::size_t i = 0; i < kCounts; ++i) {
-    const bool counted = after[i] && before_[i] && *after[i] >= *before_[i];
-    out.push_back(counted ? std::optional<double>(static_cast<double>(*after[i] - *before_[i]))
+    const bool counted = after[i] && before[i] && *after[i] >= *before[i];
+    out.push_back(counted ? std::optional<double>(static_cast<double>(*after[i] - *before[i]))
                           : std::nullopt);
   }
   in_run_ = false;
