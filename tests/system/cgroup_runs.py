@@ -75,6 +75,19 @@ def check_cache(b, kept):
             f"{'can' if kept else 'cannot'} be reset on this kernel")
 
 
+def check_no_mem_peak(b):
+    """--no-mem-peak: one cgroup for all three runs, before 6.12 too, with
+    mem-peak empty and the reason in the first run's notes."""
+    check_status(b, "nomem")
+    rows = b.csv("nomem")
+    q.check(b.results.get("nomem_cgroups") == "1",
+            f"nomem: the 3 runs were in {b.results.get('nomem_cgroups')} cgroups, not one")
+    q.check(all(row["mem-peak"] == "" for row in rows),
+            f"nomem: mem-peak {[row['mem-peak'] for row in rows]!r}, not empty")
+    q.check("mem-peak: off (--no-mem-peak)" in rows[0]["notes"],
+            f"nomem: notes {rows[0]['notes']!r}")
+
+
 def check_io(b):
     q.check(b.results.get("brd") == "1", "the RAM disk module (brd.ko) did not load")
     check_status(b, "io")
@@ -273,7 +286,8 @@ def main():
           f"children: {b.results.get('cgroup_subtree_control')}, CPUs {b.results.get('cpus')}")
     q.check(b.results.get("cpus") == str(cpus),
             f"the guest has {b.results.get('cpus')} CPUs, not {cpus}")
-    for check in (check_memory, check_io, check_pressure, check_leftovers, check_delegation):
+    for check in (check_memory, check_no_mem_peak, check_io, check_pressure, check_leftovers,
+                  check_delegation):
         check(b)
     check_cache(b, kept=peak_resettable(release))
     check_modes(b, 0.10 if which == "x86" else 0.02)

@@ -37,7 +37,7 @@ std::string CgroupOf(pid_t pid) {
 /// A series cgroup, or a skip saying why this machine has none.
 std::unique_ptr<SeriesCgroup> CreateOrSkip(std::vector<std::string>& notes) {
   std::string why;
-  auto cg = SeriesCgroup::Create(platforms::SystemRoots{}, why, notes);
+  auto cg = SeriesCgroup::Create(platforms::SystemRoots{}, {}, why, notes);
   if (!cg) ADD_FAILURE() << "no series cgroup: " << why;
   return cg;
 }
@@ -202,6 +202,32 @@ TEST_F(SeriesCgroupTest, AMissingControllerSaysWhy) {
   EXPECT_FALSE(cg->HasController("memory"));
   EXPECT_NE(cg->MissingController("memory").find("bound to cgroup v1"), std::string::npos)
       << cg->MissingController("memory");
+}
+
+TEST_F(SeriesCgroupTest, WithoutTheMemoryControllerARunsCgroupServesTheNextAndMemPeakSaysWhy) {
+  std::vector<std::string> notes;
+  std::string why;
+  auto cg = SeriesCgroup::Create(platforms::SystemRoots{}, {.memory = false}, why, notes);
+  ASSERT_TRUE(cg) << why;
+  EXPECT_FALSE(cg->HasController("memory"));
+  EXPECT_EQ(cg->MissingController("memory"), "off (--no-mem-peak)");
+  std::string first;
+  for (int run = 0; run < 2; ++run) {
+    cg->BeginRun();
+    LaunchSpec spec;
+    spec.path = "/bin/true";
+    spec.argv = {"true"};
+    ChildLauncher child(spec);
+    child.Start(/*hold=*/false, cg->run_fd());
+    child.Wait();
+    EXPECT_TRUE(cg->SweepRun(/*keep=*/false).empty());
+    // Kept whether or not this kernel's memory.peak can be reset.
+    EXPECT_EQ(cg->run_fresh(), run == 0);
+    if (run == 0) first = cg->run_dir();
+    EXPECT_EQ(cg->run_dir(), first);
+    EXPECT_FALSE(fs::exists(cg->run_dir() + "/memory.peak"));
+    ASSERT_TRUE(cg->EndRun(why)) << why;
+  }
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ std::vector<std::string> RemoveStaleSeries(const std::string& own, const std::st
 }
 
 std::unique_ptr<SeriesCgroup> SeriesCgroup::Create(const platforms::SystemRoots& roots,
-                                                   std::string& why,
+                                                   const Wants& wants, std::string& why,
                                                    std::vector<std::string>& notes) {
   const std::optional<platforms::Cgroup2Location> where = platforms::FindCgroup2(roots, why);
   if (!where) return nullptr;
@@ -171,7 +171,7 @@ std::unique_ptr<SeriesCgroup> SeriesCgroup::Create(const platforms::SystemRoots&
     why = "cannot open " + dir + ": " + Why(errno);
     return nullptr;
   }
-  cg->EnableControllers(where->v1_controllers, notes);
+  cg->EnableControllers(where->v1_controllers, wants);
   cg->events_fd_.Reset(::openat(cg->dir_fd_.get(), "cgroup.events", O_RDONLY | O_CLOEXEC));
   cg->stat_fd_.Reset(::openat(cg->dir_fd_.get(), "cgroup.stat", O_RDONLY | O_CLOEXEC));
   if (cg->HasController("memory")) cg->peak_resettable_ = PeakResettable(cg->dir_fd_.get());
@@ -202,8 +202,12 @@ int SeriesCgroup::EnableInOwn(const std::string& controller) {
 }
 
 void SeriesCgroup::EnableControllers(const std::vector<std::string>& v1_controllers,
-                                     std::vector<std::string>& /*notes*/) {
+                                     const Wants& wants) {
   for (const char* c : kWanted) {
+    if (!wants.memory && std::string_view(c) == "memory") {
+      missing_.emplace_back(c, "off (--no-mem-peak)");
+      continue;
+    }
     const bool on_v1 = std::any_of(
         v1_controllers.begin(), v1_controllers.end(),
         [&](const std::string& v1) { return platforms::UnifiedControllerName(v1) == c; });

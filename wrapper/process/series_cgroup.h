@@ -34,10 +34,16 @@ namespace timeit {
 /// when its pid was reused; the next series removes it.
 class SeriesCgroup {
  public:
+  struct Wants {
+    /// The memory controller, for mem-peak. Without it a run's cgroup is
+    /// kept before Linux 6.12 too (see EndRun): --no-mem-peak.
+    bool memory = true;
+  };
   /// The series' cgroup, or null with `why` (no cgroup2, not writable, ...).
   /// `notes` gets what the user must be told once: stale directories
   /// removed, controllers that cannot be had and why.
-  static std::unique_ptr<SeriesCgroup> Create(const platforms::SystemRoots& roots, std::string& why,
+  static std::unique_ptr<SeriesCgroup> Create(const platforms::SystemRoots& roots,
+                                              const Wants& wants, std::string& why,
                                               std::vector<std::string>& notes);
   ~SeriesCgroup();
   SeriesCgroup(const SeriesCgroup&) = delete;
@@ -92,8 +98,7 @@ class SeriesCgroup {
 
  private:
   SeriesCgroup() = default;
-  void EnableControllers(const std::vector<std::string>& v1_controllers,
-                         std::vector<std::string>& notes);
+  void EnableControllers(const std::vector<std::string>& v1_controllers, const Wants& wants);
   /// Enables `controller` in <own>'s subtree_control, leaving <own> for a
   /// .self cgroup once if <own> holds timeit alone; 0 or errno.
   int EnableInOwn(const std::string& controller);

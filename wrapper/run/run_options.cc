@@ -166,6 +166,9 @@ po::options_description MakeOptions(RunOptions* o) {
       "...); repeatable");
   add("no-cgroup", po::bool_switch(&o->no_cgroup),
       "no cgroup per run: no mem-peak, psi-*, io-*, cgroup-* values, daemons left alone");
+  add("no-mem-peak", po::bool_switch(&o->no_mem_peak),
+      "no mem-peak column: each run's cgroup without the memory controller, kept from run to run "
+      "before Linux 6.12 too, where a memory.peak needs a new cgroup per run");
   add("keep-daemons", po::bool_switch(&o->keep_daemons),
       "leave running what the command started outside its process group (setsid daemons); "
       "by default all that outlives a run is killed");

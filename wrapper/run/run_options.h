@@ -62,6 +62,7 @@ struct RunOptions {
   std::vector<int> count_pids;             ///< --count-pid PID, repeatable
   bool no_cgroup = false;     ///< --no-cgroup: runs in timeit's own cgroup, as before cgroups
   bool keep_daemons = false;  ///< --keep-daemons: what outlives a run is not killed
+  bool no_mem_peak = false;   ///< --no-mem-peak: the runs' cgroups without the memory controller
   std::string baseline;       ///< --baseline FILE: compare the results with it afterwards
   /// --fail-on VERDICT,...: with --baseline or --config, exit 1 when the
   /// comparison gives such a verdict; --threshold as for compare

@@ -20,6 +20,14 @@ send_file cache.csv cache.csv
 result cache_cgroups "$(sort -u /tmp/cache-cgroups | wc -l)"
 rm -f /tmp/cache.* /tmp/cache-cgroups
 
+# --no-mem-peak: without the memory controller one cgroup serves every run,
+# on any kernel; mem-peak is empty and says why.
+run_captured nomem timeit -n 3 -w 0 --no-mem-peak -o nomem.csv -- sh -c \
+  'sed -n "s/^0:://p" /proc/self/cgroup >> /tmp/nomem-cgroups'
+send_file nomem.csv nomem.csv
+result nomem_cgroups "$(sort -u /tmp/nomem-cgroups | wc -l)"
+rm -f /tmp/nomem-cgroups
+
 # io-*: 16 MiB written to and read from the RAM disk, past the page cache.
 if insmod /lib/modules/brd.ko rd_nr=1 rd_size=65536; then
   result brd 1
