@@ -19,7 +19,12 @@ every process runs on a systemd machine: the guest's init runs in the root
 cgroup, which the kernel does not account), no-counters (--no-counters --no-cgroup), cgroup (--no-counters), counters
 (the default counters, by cgroup: the PMU's and the syscall tracepoint),
 no-syscalls (the default counters but the tracepoint), inherit (--count-by
-inherit). Each workload runs N/4 and N times; a run's cost is the slope
+inherit), no-mem-peak (the default counters, each run's cgroup without the
+memory controller, so kept before 6.12 too), series-once (one timeit run of
+the bare loop: the same events opened and read once around all the spawns,
+the loop itself in the cgroup -- perf stat -a -G's way, which perf cannot be
+had for in this guest; what counting by cgroup costs the kernel with no
+reads, no cgroup switch between a tool and its runs, no row per run). Each workload runs N/4 and N times; a run's cost is the slope
 between them, so that what a tool pays once is apart.
 
   bench/overhead-n1.py [RUNS] [LOOPS]        defaults 1000 runs of /bin/true,
@@ -47,6 +52,8 @@ TOOLS = {
     "counters": "timeit -n {n} -w 0 -q -o {csv} -- {cmd}",
     "no-syscalls": 'timeit -n {n} -w 0 -q -e "$no_syscalls" -o {csv} -- {cmd}',
     "inherit": "timeit -n {n} -w 0 -q --count-by inherit -o {csv} -- {cmd}",
+    "no-mem-peak": "timeit -n {n} -w 0 -q --no-mem-peak -o {csv} -- {cmd}",
+    "series-once": "timeit -n 1 -w 0 -q -o {csv} -- spawn-loop {n} {cmd}",
 }
 # What a row runs before its stopwatch, in the subshell that starts it.
 BEFORE = {"bare-cg": "echo 0 > /sys/fs/cgroup/bare-cg/cgroup.procs; "}
