@@ -146,10 +146,13 @@ choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 1 oldest
 choose_kernels i386 '^linux-image-[0-9.]+-[0-9]+-686$' 1
 fetch busybox-static:arm64 || true
 fetch busybox-static:i386 || true
-# Downloads of kernels no longer chosen are dropped.
+# Downloads of kernels no longer chosen are dropped. grep reads the
+# listings itself: piped from cat under pipefail, a grep -q that matched and
+# quit early failed the pipeline with cat's SIGPIPE, and a chosen kernel was
+# removed (CI lost its 6.12 amd64 and its 686 kernel that way).
 for dir in "$CACHE"/linux-image-*; do
   [ -d "$dir" ] || continue
-  cat "$CACHE"/kernels-*.txt 2>/dev/null | grep -qF "$dir/" || rm -rf "$dir"
+  grep -qsF "$dir/" "$CACHE"/kernels-*.txt || rm -rf "$dir"
 done
 
 step "the scenarios (ctest -L system in $TESTS_BUILD)"
