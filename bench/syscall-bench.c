@@ -13,12 +13,14 @@
  *   syscall-bench [ENTRY] [N]      defaults: libc, 1000000
  *   syscall-bench --which [ENTRY]  one line per entry: the instruction it
  *                                  enters the kernel with on this machine
- *                                  (sysenter, syscall, int80, svc); with
- *                                  ENTRY, that entry's instruction alone
+ *                                  (sysenter, syscall, int80, svc), or
+ *                                  "unavailable" where the kernel lacks
+ *                                  the gate; with ENTRY, that entry alone
  *
  * Like a database benchmark it prints its own figure at the end, "calls per
  * second: N", which `timeit --metric` turns into a column. */
 #define _GNU_SOURCE
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +101,23 @@ static void OnFault(int sig) {
   (void)ignored;
   _exit(3);
 }
+
+/* Whether int $0x80 enters the kernel here: one call, its fault caught. A
+ * kernel without IA-32 emulation (or booted with ia32_emulation=0, or a
+ * hypervisor's guest kernel that leaves the gate out) raises SIGSEGV. */
+static sigjmp_buf int80_probe;
+static void OnProbeFault(int sig) {
+  (void)sig;
+  siglongjmp(int80_probe, 1);
+}
+static int Int80Works(void) {
+  struct sigaction probe = {0}, old;
+  probe.sa_handler = OnProbeFault;
+  sigaction(SIGSEGV, &probe, &old);
+  const int works = sigsetjmp(int80_probe, 1) == 0 && Int80() == (long)geteuid();
+  sigaction(SIGSEGV, &old, NULL);
+  return works;
+}
 #endif
 
 /* One --which line; with an entry named, only that entry's gate. */
@@ -116,7 +135,11 @@ static void Say(const char* only, const char* entry, const char* gate, const cha
 static int PrintEntries(const char* only) {
 #if defined(__x86_64__)
   Say(only, "syscall", "syscall", "");
-  Say(only, "int80", "int80", "");
+  if (Int80Works()) {
+    Say(only, "int80", "int80", "");
+  } else {
+    Say(only, "int80", "unavailable", " (no IA-32 emulation in this kernel)");
+  }
   Say(only, "libc", "syscall", " (glibc)");
 #elif defined(__i386__)
   int at = 0;

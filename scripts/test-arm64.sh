@@ -43,24 +43,7 @@ if [ "$build_only" = 1 ]; then
 fi
 
 step "running the tests under $qemu"
-# Every unit test runs. The CLI tests (tests/cli: the real binary, end to end)
-# run natively in scripts/test.sh; under qemu-user only the suites below do.
-# The others meet limits of emulation, not of arm64: without binfmt_misc a
-# measured command that is an arm64 program (burn_cpu, syscall_loop) fails
-# with ENOEXEC, signals to a process group leave qemu'd children behind, and
-# one test runs the binary without the emulator on purpose. Left-out tests
-# are listed; a new CLI suite is left out until it is added here.
-cli_suites_under_qemu='CliBasicsTest|Ministat[A-Za-z]*Test|[A-Za-z]*/MinistatBadInputTest|CompareTest|CompareRunTest|EventsTest|RunSeriesTest'
-cli_tests_not_under_qemu='EventsTest.CounterColumnsOfARun RunSeriesTest.ForkFallbackWhereCloneVmIsRefused'
-left_out=$("$qemu" "$BUILD/tests/cli/cli_test" --gtest_list_tests |
-  awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1 }' |
-  grep -Ev "^($cli_suites_under_qemu)\." ; printf '%s\n' $cli_tests_not_under_qemu)
-exclude=()
-if [ -n "$left_out" ]; then
-  echo "test-arm64: CLI tests left out under qemu-user:" $left_out >&2
-  exclude=(-E "^($(sed 's/\./\\./g' <<<"$left_out" | paste -sd'|'))\$")
-fi
-ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${exclude[@]}"
+timeit_ctest_under_qemu "$BUILD" "$qemu" test-arm64
 
 step "the graviton2 event table, from the arm64 binary"
 if "$qemu" "$BUILD/timeit" --help | grep -q '^ *events '; then

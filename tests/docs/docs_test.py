@@ -18,6 +18,7 @@ scripts/docs-outputs.sh does); the blocks marked `needs` something this
 machine lacks are left as they are, and said."""
 import argparse
 import difflib
+import functools
 import os
 import shutil
 import subprocess
@@ -40,12 +41,25 @@ def has_hardware_pmu():
                for n in names)
 
 
+@functools.lru_cache(maxsize=None)
+def runs_i386():
+    """Whether build-i386/timeit is there and this kernel runs it (an x86-64
+    kernel without IA-32 emulation refuses i386 programs), and why not."""
+    timeit = os.path.join(SOURCE, "build-i386", "timeit")
+    if not os.access(timeit, os.X_OK):
+        return False, "no build-i386/timeit (scripts/test-i386.sh --build-only)"
+    try:
+        subprocess.run([timeit, "--version"], capture_output=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        return False, f"this kernel does not run build-i386/timeit (no IA-32 emulation?): {e}"
+    return True, ""
+
+
 def unmet_needs(needs):
     """The needs of a block this machine lacks, each with why."""
     have = {
         "root": (os.geteuid() == 0, "not root"),
-        "i386": (os.access(os.path.join(SOURCE, "build-i386", "timeit"), os.X_OK),
-                 "no build-i386/timeit (scripts/test-i386.sh --build-only)"),
+        "i386": runs_i386(),
         "no-pmu": (not has_hardware_pmu(), "this machine has a hardware PMU"),
     }
     out = []
