@@ -38,7 +38,7 @@ TEST(CrossBuildTest, I386AndAmd64SeriesCompareAsOne) {
                  << " (scripts/test.sh builds build/, scripts/test-i386.sh build-i386/)";
   }
   // An x86-64 kernel without IA-32 emulation refuses to exec an i386 program
-  // (ENOEXEC: execvp fails, the child exits 127 with nothing said).
+  // (ENOEXEC, on which execvp hands the file to /bin/sh, which fails on it).
   if (const ProcessResult probe = RunProcess({other, "--version"}); probe.exit_status != 0) {
     GTEST_SKIP() << "this kernel does not run " << other << " (exit status "
                  << probe.exit_status << "; no IA-32 emulation?) " << probe.err;
