@@ -1,4 +1,5 @@
 #include "tests/cli/background_timeit.h"
+#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -8,6 +8,7 @@
 
 #include "tests/cli/run_timeit.h"
 #include "tests/cli/summary_csv.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {

@@ -16,6 +16,7 @@
 #include "tests/cli/nlme_reference.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {

@@ -10,6 +10,7 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 #include "wrapper/base/csv_text.h"
 #include "wrapper/results/results_columns.h"
 

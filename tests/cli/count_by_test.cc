@@ -18,6 +18,7 @@
 #include "platforms/cgroup2.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {

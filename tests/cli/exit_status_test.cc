@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {

@@ -9,6 +9,7 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {
@@ -94,7 +95,7 @@ TEST(FreshMachineTest, RootMountsTracefsAUserGetsTheFix) {
   const std::string unmount =
       "umount -l /sys/kernel/tracing 2>/dev/null; umount -l /sys/kernel/debug 2>/dev/null; ";
   const std::string run = std::string(TIMEIT_BINARY) +
-                          " -n 2 -w 0 -e syscalls,task-clock -o root.csv " SYSCALL_LOOP_BINARY
+                          " -n 2 -w 0 -e syscalls,task-clock -o root.csv " + SYSCALL_LOOP_BINARY +
                           " 1000";
   const ProcessResult root =
       RunProcess({"unshare", "-m", "--propagation", "private", "sh", "-c", unmount + "exec " + run},

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace {

@@ -1,4 +1,5 @@
 #include "tests/cli/nlme_reference.h"
+#include "tests/test_paths.h"
 
 #include <gtest/gtest.h>
 

@@ -21,6 +21,7 @@
 #include "tests/cli/background_timeit.h"
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 #include "wrapper/results/results_csv_reader.h"
 
 namespace timeit::testing {

@@ -1,4 +1,5 @@
 #include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

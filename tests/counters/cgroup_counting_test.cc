@@ -19,6 +19,7 @@
 #include "platforms/cgroup2.h"
 #include "platforms/cgroup_stats.h"
 #include "tests/counters/count_run.h"
+#include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {

@@ -1,4 +1,5 @@
 #include "counters/counter_plan.h"
+#include "tests/test_paths.h"
 
 #include <gtest/gtest.h>
 #include <linux/perf_event.h>

@@ -7,6 +7,7 @@
 
 #include "counters/pfm_library.h"
 #include "counters/tracefs.h"
+#include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {

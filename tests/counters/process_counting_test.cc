@@ -12,6 +12,7 @@
 #include "counters/counter_plan.h"
 #include "counters/process_counters.h"
 #include "tests/counters/count_run.h"
+#include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {

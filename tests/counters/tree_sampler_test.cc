@@ -1,4 +1,5 @@
 #include "counters/tree_sampler.h"
+#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -12,6 +12,7 @@
 #include "counters/counter_plan.h"
 #include "counters/privilege.h"
 #include "counters/tree_counters.h"
+#include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {

@@ -1,4 +1,5 @@
 #include "platforms/conditions.h"
+#include "tests/test_paths.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
 #include "platforms/event_tables.h"
 #include "platforms/metrics.h"
 #include "platforms/platform.h"
+#include "tests/test_paths.h"
 
 namespace timeit::platforms {
 namespace {

@@ -8,6 +8,7 @@
 
 #include "platforms/cpu_info.h"
 #include "platforms/kernel_pmus.h"
+#include "tests/test_paths.h"
 
 namespace timeit::platforms {
 namespace {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "platforms/kernel_pmus.h"
+#include "tests/test_paths.h"
 
 namespace timeit::platforms {
 namespace {

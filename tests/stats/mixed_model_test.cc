@@ -16,13 +16,14 @@
 
 #include "stats/mean_difference.h"
 #include "tests/stats/peer_reference.h"
+#include "tests/test_paths.h"
 
 namespace timeit::stats {
 namespace {
 
 using testing::PeerValues;
 
-const std::string kData = TIMEIT_TEST_DATA_DIR "/data/";
+const std::string kData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
 const std::string kProbe = "Rscript -e 'library(nlme)'";
 const std::string kCommand = "Rscript " + kData + "lme_reference.R " + kData + "lme_designs.csv";
 

@@ -10,13 +10,14 @@
 
 #include "stats/mean_difference.h"
 #include "tests/stats/peer_reference.h"
+#include "tests/test_paths.h"
 
 namespace timeit::stats {
 namespace {
 
 using testing::PeerValues;
 
-const std::string kData = TIMEIT_TEST_DATA_DIR "/data/";
+const std::string kData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
 const std::string kSamples = kData + "welch_samples.csv";
 
 struct Peer {

@@ -1,3 +1,4 @@
+#include "tests/test_paths.h"
 #include "wrapper/check/condition_checks.h"
 
 #include <gtest/gtest.h>

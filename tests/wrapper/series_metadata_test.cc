@@ -1,3 +1,4 @@
+#include "tests/test_paths.h"
 #include "wrapper/results/series_metadata.h"
 
 #include <gtest/gtest.h>

@@ -1,0 +1,85 @@
+# The labels of the GoogleTest tests, by name: read by ctest, after each test
+# program's discovered tests (tests/CMakeLists.txt appends it to the folder's
+# TEST_INCLUDE_FILES). CI's stages choose tests by these labels (.ci/run,
+# scripts/test.sh --sanitize, scripts/test-arm64.sh, scripts/test-i386.sh;
+# README, "Tests"), so that each stage runs what only it can prove:
+#
+#   unit       a module's own test program (tests/stats, platforms, counters,
+#              wrapper), with the module's name as a second label
+#   cli        tests/cli: the real timeit, run as a user runs it
+#   docs       every example with output in README.md and docs/ (tests/docs)
+#   lint       checks of the sources themselves (the layering table)
+#   peer       checks against a peer program: R, scipy, perf, hyperfine,
+#              ministat, Chromium, /usr/bin/time
+#   slow       the soak and the false-positive simulations
+#   soak       the 10,000-run soak (under ASan at TIMEIT_SOAK_RUNS)
+#   simulation an error rate measured over many random draws
+#   fault      bad input and faults around a series: what ASan and UBSan
+#              must see (with the fuzz corpus, label fuzz)
+#   arch       CLI tests whose behaviour depends on the architecture: event
+#              tables, spawning the command, numbers as text
+#
+# A test matches every row whose pattern (a regular expression on
+# "Suite.Test") it matches, and gets that row's labels (comma-separated); the
+# program's own labels come first.
+set(_timeit_label_rules
+  # Architecture: the same list for the arm64 and i386 builds, native or
+  # emulated (formerly the suites that ran under qemu-user).
+  "^CliBasicsTest\\."                        "arch"
+  "^Ministat[A-Za-z]*Test\\."                "arch"
+  "^[A-Za-z]*/MinistatBadInputTest\\."       "arch"
+  "^CompareTest\\."                          "arch"
+  "^CompareRunTest\\."                       "arch"
+  "^EventsTest\\."                           "arch"
+  "^RunSeriesTest\\."                        "arch"
+  "^CrossBuildTest\\."                       "arch"
+  # Bad input and faults.
+  "BadInputTest\\."                          "fault"
+  "^RunFaultsTest\\."                        "fault"
+  "^RunSignalsTest\\."                       "fault"
+  "^ExitStatusTest\\."                       "fault"
+  "^DidYouMeanTest\\."                       "fault"
+  "^CompareTest\\.BadInputIsOneLine"         "fault"
+  # Peers.
+  "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
+  "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
+  "^BootsAgainstNlmeTest\\."                 "peer"
+  "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
+  "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
+  "^CountByTest\\.BothModesCountTheSameSystemCallsOfAForkHeavyTree$" "peer"
+  "^MinistatDifferentialTest\\."             "peer"
+  "^MinistatCliTest\\."                      "peer"
+  "^CompareExportTest\\."                    "peer"
+  "^CompareHtmlLayoutTest\\."                "peer"
+  "^CompareReadersTest\\.Hyperfine"          "peer"
+  "^CompareRunnersTest\\."                   "peer"
+  "^CompareBootsTest\\.ExportsShowTheBoots$" "peer"
+  "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
+  "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"
+  "^RunSeriesTest\\.CsvLoadsWithPythonsCsvModule$" "peer"
+  # Slow: the soak and the simulations.
+  "^SoakTest\\."                             "slow,soak"
+  "^FalsePositiveTest\\."                    "slow,simulation"
+)
+
+# timeit_label_tests(<tests> <program labels>): sets LABELS on each test.
+function(timeit_label_tests tests program_labels)
+  set(rules ${_timeit_label_rules})
+  foreach(test IN LISTS tests)
+    set(labels ${program_labels})
+    set(i 0)
+    list(LENGTH rules n)
+    while(i LESS n)
+      list(GET rules ${i} pattern)
+      math(EXPR j "${i} + 1")
+      list(GET rules ${j} more)
+      if(test MATCHES "${pattern}")
+        string(REPLACE "," ";" more "${more}")
+        list(APPEND labels ${more})
+      endif()
+      math(EXPR i "${i} + 2")
+    endwhile()
+    list(REMOVE_DUPLICATES labels)
+    set_tests_properties("${test}" PROPERTIES LABELS "${labels}")
+  endforeach()
+endfunction()
