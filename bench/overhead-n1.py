@@ -37,7 +37,7 @@ between them, so that what a tool pays once is apart.
   its newest 6.1 (each run's cgroup is then kept with the memory controller
   on: memory.peak can be reset). Needs build-arm64/ (scripts/test-arm64.sh
   --build-only) and the kernels scripts/test-system.sh caches
-  (TIMEIT_SYSTEM_CACHE, default build/system-cache).
+  (TIMEIT_SYSTEM_CACHE, default ~/.cache/timeit/system).
 """
 import os
 import statistics
@@ -119,7 +119,8 @@ def main():
     os.environ.setdefault("TIMEIT_NATIVE_BUILD", os.path.join(ROOT, "build"))
     os.environ.setdefault("TIMEIT_ARM64_BUILD", os.path.join(ROOT, "build-arm64"))
     os.environ.setdefault("TIMEIT_I386_BUILD", "-")
-    os.environ.setdefault("TIMEIT_SYSTEM_CACHE", os.path.join(ROOT, "build", "system-cache"))
+    os.environ.setdefault("TIMEIT_SYSTEM_CACHE", os.path.join(
+        os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "timeit", "system"))
     with tempfile.TemporaryDirectory() as work:
         os.environ["TIMEIT_SYSTEM_WORK"] = work
         s = q.settings()

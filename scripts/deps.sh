@@ -3,19 +3,48 @@
 # Sourced by every script in scripts/; quiet when everything is already there.
 # As root it runs apt-get; otherwise it prints the exact line and fails.
 
+# What building timeit needs (scripts/demo.sh installs these alone).
 TIMEIT_PACKAGES=(
   cmake g++ ninja-build pkg-config
-  libpfm4-dev libboost-program-options-dev libboost-math-dev libfmt-dev libgtest-dev
+  libpfm4-dev libboost-program-options-dev libboost-math-dev libfmt-dev
   libpcre2-dev  # --metric's regular expressions
   nlohmann-json3-dev  # compare's JSON readers (hyperfine, Google benchmark, its own --json)
-  libbenchmark-dev  # a Google benchmark the tests run to make --benchmark_out files
   libdw-dev libelf-dev  # --profile: sampled addresses to functions (elfutils)
+)
+
+# What the tests need besides (scripts/test.sh installs these too).
+TIMEIT_TEST_PACKAGES=(
+  libgtest-dev
+  ccache  # every build compiles through it (cmake/TimeitCcache.cmake): CI's fresh clone hits
+  libbenchmark-dev  # a Google benchmark the tests run to make --benchmark_out files
+  git  # BisectTest bisects a repository it makes
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
   python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)
   r-base-core r-cran-nlme  # the live check of the mixed model's R fixture (tests/stats/mixed_model_test.cc)
   chromium  # lays the HTML report out in a 1280-pixel window (tests/cli/compare_html_layout_test.cc)
 )
+
+# The tests each CI stage runs, by label (tests/test_labels.cmake; README,
+# "Tests"). The native stage runs every test. Under ASan and UBSan: the unit
+# tests, bad input and faults, the fuzz corpus and a shorter soak -- not the
+# docs, the peers or the simulations, which the sanitizers add nothing to. The
+# arm64 and i386 builds: the unit tests of the modules below wrapper/ and the
+# CLI tests whose behaviour depends on the architecture.
+TIMEIT_SANITIZE_LABELS='^(unit|fault|fuzz|soak)$'
+TIMEIT_SANITIZE_EXCLUDED='^(peer|docs|simulation)$'
+TIMEIT_CROSS_LABELS='^(stats|platforms|counters|arch)$'
+
+# timeit_ctest BUILD NAME [CTEST_ARGS...]: ctest in BUILD on every core; with
+# TIMEIT_CI_REPORT set (.ci/run), also a JUnit file NAME.xml there, which
+# .ci/run's table counts.
+timeit_ctest() {
+  local build=$1 name=$2
+  shift 2
+  local junit=()
+  [ -n "${TIMEIT_CI_REPORT:-}" ] && junit=(--output-junit "$TIMEIT_CI_REPORT/$name.xml")
+  ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${junit[@]}" "$@"
+}
 
 timeit_install_deps() {
   local missing=() p
@@ -58,13 +87,20 @@ timeit_install_from_point_release() {
     --allow-downgrades "$@" "${twins[@]}" >/dev/null
 }
 
-# Configures (once) and builds `build` with tests; extra cmake -D options as args.
+# timeit_build DIR [CMAKE_ARGS...] [-- TARGETS...]: configures DIR (once, and
+# again when CMAKE_ARGS are given, so that demo.sh's build without tests and
+# test.sh's with them share build/), then builds TARGETS or everything.
 timeit_build() {
-  local dir=$1; shift
+  local dir=$1 args=() targets=()
+  shift
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+  [ "${1:-}" = -- ] && shift && targets=(--target "$@")
   if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S "$TIMEIT_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null || return 1
+    cmake -S "$TIMEIT_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${args[@]}" >/dev/null || return 1
+  elif [ ${#args[@]} -gt 0 ]; then
+    cmake -B "$dir" "${args[@]}" >/dev/null || return 1
   fi
-  cmake --build "$dir" -- --quiet
+  cmake --build "$dir" "${targets[@]}" -- --quiet
 }
 
 # step NAME: says how long the previous step took, then names the next one,
@@ -108,25 +144,12 @@ timeit_cross_build() {
   fi
 }
 
-# timeit_ctest_under_qemu BUILD QEMU PREFIX: ctest in BUILD, whose tests run
-# under qemu-user (CMAKE_CROSSCOMPILING_EMULATOR). Every unit test runs. The
-# CLI tests (tests/cli: the real binary, end to end) run natively in
-# scripts/test.sh; under qemu-user only the suites below do. The others meet
-# limits of emulation, not of the architecture: without binfmt_misc a measured
-# command that is a foreign program (burn_cpu, syscall_loop) fails with
-# ENOEXEC, signals to a process group leave qemu'd children behind, and one
-# test runs the binary without the emulator on purpose. Left-out tests are
-# listed; a new CLI suite is left out until it is added here.
-timeit_ctest_under_qemu() {
-  local build=$1 qemu=$2 prefix=$3 left_out exclude=()
-  local suites='CliBasicsTest|Ministat[A-Za-z]*Test|[A-Za-z]*/MinistatBadInputTest|CompareTest|CompareRunTest|EventsTest|RunSeriesTest'
-  local not_under_qemu='EventsTest.CounterColumnsOfARun RunSeriesTest.ForkFallbackWhereCloneVmIsRefused'
-  left_out=$("$qemu" "$build/tests/cli/cli_test" --gtest_list_tests |
-    awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1 }' |
-    grep -Ev "^($suites)\." ; printf '%s\n' $not_under_qemu)
-  if [ -n "$left_out" ]; then
-    echo "$prefix: CLI tests left out under qemu-user:" $left_out >&2
-    exclude=(-E "^($(sed 's/\./\\./g' <<<"$left_out" | paste -sd'|'))\$")
-  fi
-  ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${exclude[@]}"
+# timeit_ctest_cross BUILD NAME: the tests of a cross build (arm64, i386), run
+# natively or under qemu-user (CMAKE_CROSSCOMPILING_EMULATOR) alike: those
+# labelled for the cross builds (TIMEIT_CROSS_LABELS above). A test that
+# meets a limit of qemu-user rather than of the architecture (no
+# perf_event_open, no binfmt_misc for the foreign programs it runs) skips and
+# says so.
+timeit_ctest_cross() {
+  timeit_ctest "$1" "$2" -L "$TIMEIT_CROSS_LABELS"
 }

@@ -13,18 +13,21 @@
 # of scripts/test-arm64.sh and scripts/test-i386.sh --build-only), builds
 # build/ if needed, chooses the kernels by asking the registry (apt-cache
 # search: the newest of each flavour, never a fixed version) and keeps the
-# downloads in build/system-cache/ between runs.
+# downloads between runs outside the checkout, keyed by package and version,
+# so that a fresh clone (CI's) finds them: ~/.cache/timeit/system, or
+# $TIMEIT_SYSTEM_CACHE.
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
-CACHE=${TIMEIT_SYSTEM_CACHE:-$TIMEIT_ROOT/build/system-cache}
+CACHE=${TIMEIT_SYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/timeit/system}
 TESTS_BUILD="$TIMEIT_ROOT/build/system"
 script_start=$SECONDS
 
 TIMEIT_STEP_PREFIX=test-system
 
 step "installing what is missing"
-timeit_install_deps qemu-system-arm qemu-system-x86 busybox-static python3 binutils libc6-dev
+timeit_install_deps "${TIMEIT_TEST_PACKAGES[@]}" qemu-system-arm qemu-system-x86 busybox-static python3 \
+  binutils libc6-dev
 
 step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-i386/)"
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
@@ -56,13 +59,20 @@ refresh_registry() {
 
 # fetch PACKAGE [PARTS...]: the package's .deb unpacked in $CACHE/PACKAGE (kept
 # between runs; only PARTS of it, e.g. ./boot, when given; shell patterns
-# allowed); fails when it can be neither found nor downloaded. A cache that
-# holds other parts than asked for is unpacked again.
+# allowed); fails when it can be neither found nor downloaded. The cache is
+# keyed by the version the registry serves now and the parts: another version
+# (a rebuilt kernel of the same name) or other parts are unpacked again; where
+# the registry cannot be asked, what is cached serves.
 fetch() {
-  local package=$1 dir="$CACHE/${1/:/_}" tmp
+  local package=$1 dir="$CACHE/${1/:/_}" tmp version key
   shift
   local parts=("${@:-.}")
-  [ -f "$dir/.unpacked" ] && [ "$(cat "$dir/.unpacked")" = "${parts[*]}" ] && return 0
+  version=$(apt-cache show --no-all-versions "$package" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+  key="${version:-?} ${parts[*]}"
+  if [ -f "$dir/.unpacked" ]; then
+    [ "$(cat "$dir/.unpacked")" = "$key" ] && return 0
+    [ -z "$version" ] && [ "$(cut -d' ' -f2- "$dir/.unpacked")" = "${parts[*]}" ] && return 0
+  fi
   tmp=$(mktemp -d "$CACHE/download.XXXXXX")
   chmod 755 "$tmp"
   if ! download "$tmp" "$package" && ! { refresh_registry && download "$tmp" "$package"; }; then
@@ -72,7 +82,7 @@ fetch() {
   rm -rf "$dir" && mkdir -p "$dir"
   dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x --wildcards -C "$dir" "${parts[@]}"
   rm -rf "$tmp"
-  echo "${parts[*]}" >"$dir/.unpacked"
+  echo "$key" >"$dir/.unpacked"
 }
 
 # download DIR PACKAGE: apt-get download into DIR; a failure says apt's reason.
@@ -161,6 +171,6 @@ cmake -S "$TIMEIT_ROOT/tests/system" -B "$TESTS_BUILD" \
   -DTIMEIT_I386_BUILD="$TIMEIT_ROOT/build-i386" \
   -DTIMEIT_SYSTEM_CACHE="$CACHE" >/dev/null
 status=0
-ctest --test-dir "$TESTS_BUILD" -L system --output-on-failure -j"$(nproc)" "$@" || status=$?
+timeit_ctest "$TESTS_BUILD" system -L system "$@" || status=$?
 step "done in $((SECONDS - script_start)) s"
 exit "$status"

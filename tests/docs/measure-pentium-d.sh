@@ -4,11 +4,11 @@
 # system test pentium_32bit.pentium-d does (tests/system/guest/pentium_32bit.sh
 # runs the commands the guide shows), and keeps what the guest sent back in
 # docs/examples/pentium-d/. Needs build/, build-i386/ and the kernels
-# scripts/test-system.sh fetches ($TIMEIT_SYSTEM_CACHE, else build/system-cache).
+# scripts/test-system.sh fetches ($TIMEIT_SYSTEM_CACHE, else ~/.cache/timeit/system).
 # Run by scripts/docs-outputs.sh --measure.
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cache=${TIMEIT_SYSTEM_CACHE:-$TIMEIT_ROOT/build/system-cache}
+cache=${TIMEIT_SYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/timeit/system}
 if [ ! -s "$cache/kernels-i386.txt" ] || [ ! -x "$TIMEIT_ROOT/build-i386/timeit" ]; then
   echo "measure-pentium-d: needs the 686 kernel in $cache and build-i386/: run" \
     "scripts/test-system.sh once (or set TIMEIT_SYSTEM_CACHE)" >&2
