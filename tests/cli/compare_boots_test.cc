@@ -103,7 +103,10 @@ TEST_P(BootsAgainstNlmeTest, SummaryCsvIsTheModelsAsRReportsIt) {
 
 INSTANTIATE_TEST_SUITE_P(Designs, BootsAgainstNlmeTest,
                          ::testing::Values("balanced", "unbalanced", "one_boot_baseline",
-                                           "single_runs", "hosts_crossed", "shared_boots"));
+                                           "single_runs", "hosts_crossed", "shared_boots"),
+                         [](const ::testing::TestParamInfo<const char*>& p) {
+                           return std::string(p.param);
+                         });
 
 // --test student is ministat's pooled t on the runs, boots or not; the
 // heading says so; an unknown test is one line.

@@ -90,7 +90,10 @@ TEST_P(ProfileBootsTest, AFunctionsIntervalIsTheMixedModelsAsRReportsIt) {
 
 INSTANTIATE_TEST_SUITE_P(Designs, ProfileBootsTest,
                          ::testing::Values("balanced", "unbalanced", "one_boot_baseline",
-                                           "single_runs", "hosts_crossed", "shared_boots"));
+                                           "single_runs", "hosts_crossed", "shared_boots"),
+                         [](const ::testing::TestParamInfo<const char*>& p) {
+                           return std::string(p.param);
+                         });
 
 // --test welch keeps Welch's t on the runs, boots or not, and says so.
 TEST(ProfileBootsTest, TestWelchJudgesTheRuns) {
