@@ -54,7 +54,9 @@ refresh_registry() {
   [ "$(id -u)" -eq 0 ] && [ -z "${registry_refreshed:-}" ] || return 1
   registry_refreshed=1
   echo "test-system: refreshing the registry's lists (apt-get update)" >&2
-  apt-get -o DPkg::Lock::Timeout=900 update -qq >/dev/null 2>&1 || true
+  local why
+  why=$(apt-get -o DPkg::Lock::Timeout=900 update -qq 2>&1 >/dev/null) ||
+    echo "test-system: apt-get update: $(grep -E '^(E|W|Err):' <<<"$why" | tail -n 1)" >&2
 }
 
 # fetch PACKAGE [PARTS...]: the package's .deb unpacked in $CACHE/PACKAGE (kept
@@ -80,7 +82,12 @@ fetch() {
     return 1
   fi
   rm -rf "$dir" && mkdir -p "$dir"
-  dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x --wildcards -C "$dir" "${parts[@]}"
+  # Marked unpacked only when it was: callers run this under || (set -e off).
+  if ! dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -x --wildcards -C "$dir" "${parts[@]}"; then
+    echo "test-system: could not unpack $package" >&2
+    rm -rf "$dir" "$tmp"
+    return 1
+  fi
   rm -rf "$tmp"
   echo "$key" >"$dir/.unpacked"
 }
@@ -89,7 +96,7 @@ fetch() {
 download() {
   local why
   # apt-get download writes to the current directory, as user _apt where it can.
-  why=$(cd "$1" && apt-get download -q "$2" 2>&1 >/dev/null) && return 0
+  why=$(cd "$1" && apt-get -o Acquire::Retries=3 download -q "$2" 2>&1 >/dev/null) && return 0
   echo "test-system: could not download $2: $(grep -E '^(E|Err):' <<<"$why" | tail -n 1)" >&2
   return 1
 }

@@ -147,7 +147,8 @@ def check_modes(b, tolerance):
     cpu.stat time. 2% on N1 under -icount. Under TCG (x86) a context switch
     costs tens of microseconds, and the kernel's own switch of the perf
     contexts runs outside every event's time: on the loop of 1000 /bin/true
-    by cgroup read 8% below cpu.stat there, by inheritance 29%."""
+    by cgroup read 8% below cpu.stat there, by inheritance 29%. TCG's time
+    is the host's, so a loaded host moves the 8%: x86 is held to 20%."""
     for how in ("inherit", "cgroup"):
         check_status(b, f"by_{how}")
     by_inherit, by_cgroup = measured(b.csv("by_inherit")), measured(b.csv("by_cgroup"))
@@ -290,7 +291,7 @@ def main():
                   check_delegation):
         check(b)
     check_cache(b, kept=peak_resettable(release))
-    check_modes(b, 0.10 if which == "x86" else 0.02)
+    check_modes(b, 0.20 if which == "x86" else 0.02)
     if which == "n1":
         check_n1(b)
 

@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -56,7 +57,10 @@ ARCHES = {
         "lib_dirs": ["/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"],
     },
     "aarch64": {
-        "qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "neoverse-n1"],
+        # One host thread for every vCPU, as x86_64's: -icount implies it,
+        # and the boots without -icount (reboots) get it by construction.
+        "qemu": ["qemu-system-aarch64", "-accel", "tcg,thread=single", "-M", "virt",
+                 "-cpu", "neoverse-n1"],
         "deterministic": ["-icount", "shift=0"],
         "console": "ttyAMA0",
         "lib_dirs": ["/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu"],
@@ -64,7 +68,7 @@ ARCHES = {
     # 32-bit x86 under TCG, for Debian's 686 kernel; each boot names its CPU
     # model (pentium_32bit.py: pentium3, coreduo, a Pentium D identity).
     "i386": {
-        "qemu": ["qemu-system-i386", "-accel", "tcg"],
+        "qemu": ["qemu-system-i386", "-accel", "tcg,thread=single"],  # as x86_64's
         "console": "ttyS0",
         "cmdline": "no_timer_check tsc=reliable",  # as x86_64's
         "lib_dirs": ["/lib/i386-linux-gnu", "/usr/lib/i386-linux-gnu"],
@@ -349,8 +353,11 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
     start = time.monotonic()
     userland = None
     chunks, partial = [], b""
+    CONSOLES.append(log_path)
+    # The console is written as it comes, so that a scenario ctest kills at
+    # its deadline still leaves it (and run_scenario's tail has it).
     with subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT) as proc:
+                          stderr=subprocess.STDOUT) as proc, open(log_path, "wb") as log:
         fd = proc.stdout.fileno()
         while True:
             left = start + deadline_s + 10 - time.monotonic()
@@ -364,6 +371,8 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
             if not data:
                 break
             chunks.append(data)
+            log.write(data.replace(b"\r", b""))
+            log.flush()
             # When each step ended, for the log: what a boot spends its time on.
             *lines, partial = (partial + data).split(b"\n")
             for line in lines:
@@ -375,20 +384,27 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
                     print(f"  {time.monotonic() - start:6.1f} s  "
                           f"{line[line.find(b'TIMEIT'):].decode('utf-8', 'replace').strip()}",
                           file=sys.stderr)
-        proc.wait(timeout=15)
+        try:
+            status = proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            status = proc.wait()
     total = time.monotonic() - start
     console = b"".join(chunks).decode("utf-8", "replace").replace("\r", "")
-    with open(log_path, "w") as f:
-        f.write(console)
+    # timeout(1) exits 124 at the deadline; QEMU itself 0 at the guest's
+    # power-off (-no-reboot turns a panic's reboot into an exit too).
+    how = ("killed at the deadline" if status in (124, 137, -9) else
+           f"QEMU exited with status {status}")
     print(f"boot {os.path.basename(kernel)}: userland after "
           f"{userland if userland is None else round(userland, 1)} s, "
-          f"powered off after {total:.1f} s (console: {log_path})", file=sys.stderr)
+          f"powered off after {total:.1f} s, {how} (console: {log_path})", file=sys.stderr)
     check(userland is not None,
-          f"the guest never reached /init within {deadline_s} s (see {log_path})")
+          f"the guest never reached /init ({how} after {total:.0f} s of {deadline_s}; "
+          f"see {log_path})")
     results, files = parse_console(console)
     check("done" in results,
-          f"the guest did not finish its scenario within {deadline_s} s "
-          f"(see {log_path})")
+          f"the guest did not finish its scenario ({how} after {total:.0f} s of "
+          f"{deadline_s}; see {log_path})")
     return Boot(console, results, files, userland, total)
 
 
@@ -463,12 +479,45 @@ def kernels_or_skip(settings, arch):
     return found
 
 
+# Every console a boot of this scenario wrote, in order (boot() adds to it).
+CONSOLES = []
+
+
+def console_tail(path, lines=40):
+    """The last LINES lines of a console, each file the guest sent (base64
+    between TIMEIT-FILE-BEGIN and -END) shown as one line."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read().split("\n")
+    except OSError as e:
+        return f"(no console: {e})"
+    shown, inside = [], False
+    for line in text:
+        if "TIMEIT-FILE-BEGIN" in line:
+            inside = True
+            shown.append(line[line.find("TIMEIT-"):].split()[0] + " " + line.split()[-2]
+                         + " (file content left out)")
+        elif "TIMEIT-FILE-END" in line:
+            inside = False
+        elif not inside:
+            shown.append(line)
+    return "\n".join(shown[-lines:])
+
+
 def run_scenario(main):
-    """Runs main(), turning a Failure into exit status 1 with its message."""
+    """Runs main(), turning a Failure -- or any other exception -- into exit
+    status 1 with its message and the tail of the last boot's console."""
     try:
         main()
-    except Failure as e:
-        print(f"FAIL: {e}", file=sys.stderr)
+    except Exception as e:  # pylint: disable=broad-except
+        if isinstance(e, Failure):
+            print(f"FAIL: {e}", file=sys.stderr)
+        else:
+            traceback.print_exc()
+            print(f"FAIL: {type(e).__name__}: {e}", file=sys.stderr)
+        if CONSOLES:
+            print(f"--- the last 40 lines of {CONSOLES[-1]}:\n{console_tail(CONSOLES[-1])}\n---",
+                  file=sys.stderr)
         sys.exit(1)
     print("PASS", file=sys.stderr)
 

@@ -9,9 +9,10 @@ N=100000
 cp /proc/cpuinfo /tmp/cpuinfo
 send_file cpuinfo /tmp/cpuinfo
 run_captured which syscall-bench --which
-run_captured int80 timeit -n 5 -o int80.csv -- syscall-bench int80 $N
+# syscall-bench-static: every run makes the same calls (pentium_32bit.py).
+run_captured int80 timeit -n 5 -o int80.csv -- syscall-bench-static int80 $N
 send_file int80.csv int80.csv
-run_captured vsyscall timeit -n 5 -o vsyscall.csv -- syscall-bench vsyscall $N
+run_captured vsyscall timeit -n 5 -o vsyscall.csv -- syscall-bench-static vsyscall $N
 send_file vsyscall.csv vsyscall.csv
 # Where the vsyscall run's time goes: the vDSO's gate is named in its profile.
 run_captured vprofile timeit -q --profile --profile-callers -w 0 -n 1 -o vprofile.csv -- \
