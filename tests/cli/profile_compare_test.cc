@@ -106,10 +106,16 @@ void CheckHtml(const fs::path& d) {
   EXPECT_NE(html.find("<rect"), std::string::npos);
 }
 
-// spin_g spins twice as long in `longer`: worse, with an interval that holds
-// the true difference (the program's own clock); spin_f is unchanged. At
-// 99.5% confidence a true difference is missed, or a false one reported,
-// in at most 0.5% of such comparisons.
+// spin_g spins twice as long in `longer`: worse, by about the true
+// difference (the program's own clock); spin_f is unchanged. The estimate is
+// a share of cpu-clock samples (999 Hz) times the run's CPU time, so each
+// run's figure is off by up to a sample period either way, and by the
+// kernel's share of the function's own time (its clock_gettime calls, the
+// tick), which samples give to kernel functions: the differences are held to
+// the truth within two periods plus 2%, which no draw exceeds without a bug.
+// Whether a 99.5% interval covers the truth at its rate is a property of
+// Welch's interval, checked on seeded data (CompareBootsTest) and against
+// scipy here; one draw of it would fail 1 run in 200 by design.
 TEST(ProfileCompareTest, TheFunctionSpunLongerIsWorseAndTheOtherIsNot) {
   if (!CanSample()) GTEST_SKIP() << "perf_event_paranoid forbids sampling";
   TempDir dir;
@@ -128,11 +134,14 @@ TEST(ProfileCompareTest, TheFunctionSpunLongerIsWorseAndTheOtherIsNot) {
   ASSERT_FALSE(f.empty());
   const double truth = Mean(ColumnOf(ReadRuns(d / "longer.csv"), "g_ms")) -
                        Mean(ColumnOf(ReadRuns(d / "same.csv"), "g_ms"));
+  const double period_ms = 1000.0 / 999;
   EXPECT_EQ(g.at("verdict"), "worse");
-  EXPECT_LE(std::stod(g.at("ci_low_ms")), truth) << "true difference " << truth;
-  EXPECT_GE(std::stod(g.at("ci_high_ms")), truth) << "true difference " << truth;
-  EXPECT_EQ(f.at("verdict"), "no difference")
-      << "spin_f: " << f.at("difference_ms") << " ms, p " << f.at("p_adjusted");
+  const double g_difference = std::stod(g.at("difference_ms"));
+  EXPECT_NEAR(g_difference, truth, 2 * period_ms + 0.02 * truth) << "true difference " << truth;
+  EXPECT_LE(std::stod(g.at("ci_low_ms")), g_difference);
+  EXPECT_GE(std::stod(g.at("ci_high_ms")), g_difference);
+  EXPECT_NEAR(std::stod(f.at("difference_ms")), 0, 2 * period_ms + 0.02 * 150)
+      << "spin_f: verdict " << f.at("verdict") << ", p " << f.at("p_adjusted");
   // The top line of the text is the function that changed most.
   const std::size_t heading = r.out.find("Where the difference is");
   const std::size_t first = r.out.find('\n', r.out.find('\n', heading) + 1) + 1;

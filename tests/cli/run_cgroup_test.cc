@@ -184,9 +184,13 @@ TEST(RunCgroupTest, ARunThatOnlySleepsHasNoPressure) {
         EXPECT_NE(notes.find("psi-cpu, psi-memory, psi-io:"), std::string::npos) << notes;
         continue;
       }
-      // Near 0: a sleeping task stalls on nothing, but for the moment it
-      // waits for a CPU after waking up on a busy machine.
-      EXPECT_LT(std::stod(cell), 0.1 * real * 1e6) << psi << " in run " << i + 1;
+      // Near 0: a sleeping task stalls on nothing, but for the moments it
+      // waits for a CPU after waking up, or for its pages, on a busy machine
+      // (CI's 2 cores under a parallel suite: a slice or an evicted exec's
+      // read each). Half of real still catches the faults this is for:
+      // microseconds read as nanoseconds, totals not differenced per run,
+      // another cgroup's pressure.
+      EXPECT_LT(std::stod(cell), 0.5 * real * 1e6) << psi << " in run " << i + 1;
     }
   }
 }
