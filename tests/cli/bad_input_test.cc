@@ -142,7 +142,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"AppendToATenMegabyteLine", {"-o", "x.csv", "true"},
                      {{"x.csv", TenMegabytes('c') + "\n1\n"}}, "x.csv"},
         BadInputCase{"AppendToDuplicateColumns", {"-o", "x.csv", "true"}, {{"x.csv", "a,a\n1,2\n"}},
-                     "x.csv:1: duplicate column 'a'"}),
+                     "x.csv:1: duplicate column 'a'"},
+        // Habits from hyperfine and perf stat say what to use here.
+        BadInputCase{"HyperfinesRuns", {"-r", "5", "true"}, {}, "the number of runs is -n/--runs here"},
+        BadInputCase{"PerfStatsRepeat", {"--repeat", "5", "true"}, {}, "-n/--runs here"},
+        BadInputCase{"HyperfinesNoShell", {"-N", "true"}, {}, "--shell runs it through /bin/sh -c"},
+        // An output the user names that cannot be opened is the user's input.
+        BadInputCase{"OutputInAMissingFolder", {"-o", "no/such/s.csv", "true"}, {}, "no/such/s.csv: cannot open"}),
     Name);
 
 }  // namespace

@@ -16,7 +16,9 @@ ProcessResult IntoAFullDisk(const std::string& args, const std::filesystem::path
                     cwd);
 }
 
-TEST(ExitStatusTest, AFileTimeitCannotWriteIsItsOwnFailure) {
+// A file the user named that cannot be opened (a folder that is not there)
+// is the user's input, as a bad option is: exit status 2, not timeit's own 3.
+TEST(ExitStatusTest, AnOutputTheUserNamedThatCannotBeOpenedIsBadInput) {
   TempDir dir;
   dir.Write("a.txt", "1\n2\n3\n");
   dir.Write("b.txt", "2\n3\n4\n");
@@ -25,9 +27,24 @@ TEST(ExitStatusTest, AFileTimeitCannotWriteIsItsOwnFailure) {
            {"-q", "-n", "1", "-o", "s.csv", "--command-output", "no/such/dir/log", "true"},
            {"compare", "--csv", "no/such/dir/x.csv", "a.txt", "b.txt"}}) {
     const ProcessResult r = RunTimeit(args, "", dir.path());
-    EXPECT_EQ(r.exit_status, 3) << args[args.size() - 2] << ": " << r.err;
+    EXPECT_EQ(r.exit_status, 2) << args[args.size() - 2] << ": " << r.err;
     EXPECT_NE(r.err.find("no/such/dir/"), std::string::npos) << r.err;
   }
+}
+
+// hyperfine runs its command through a shell; its habit here is one word
+// that is a whole command line: not found (127), with the option that runs it.
+TEST(ExitStatusTest, ACommandLineInOneWordIsNotFoundAndPointsToShell) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit({"-q", "-n", "1", "-o", "s.csv", "sleep 0.01"}, "", dir.path());
+  EXPECT_EQ(r.exit_status, 127) << r.err;
+  EXPECT_NE(r.err.find("timeit: sleep 0.01: command not found (a whole command line in one word: "
+                       "--shell runs it through /bin/sh -c"),
+            std::string::npos)
+      << r.err;
+  const ProcessResult shell =
+      RunTimeit({"-q", "-n", "1", "-o", "t.csv", "--shell", "sleep 0.01"}, "", dir.path());
+  EXPECT_EQ(shell.exit_status, 0) << shell.err;
 }
 
 TEST(ExitStatusTest, AReportThatCannotBeWrittenIsItsOwnFailure) {

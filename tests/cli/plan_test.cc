@@ -93,11 +93,13 @@ TEST(PlanTest, BadPilotsAreOneLineAndExit2) {
       {{"plan", "one.csv"},
        "timeit: one.csv: the pilot has one boot (boot_id boot-1); plan needs two or more boots "
        "of one kernel to tell the variance between boots from that between runs: reboot and "
-       "append to the same file\n"},
+       "append to the same file (within one boot, the run mode's --target-ci stops when the "
+       "interval is narrow enough)\n"},
       {{"plan", "anonymous.csv"},
        "timeit: anonymous.csv: the pilot has one boot (its rows carry no boot_id); plan needs "
        "two or more boots of one kernel to tell the variance between boots from that between "
-       "runs: reboot and append to the same file\n"},
+       "runs: reboot and append to the same file (within one boot, the run mode's --target-ci "
+       "stops when the interval is narrow enough)\n"},
       {{"plan", "two.csv"},
        "timeit: two.csv: plan takes the pilot of one kernel; two.csv holds 2 sets ('k', "
        "'other'): give the files of one\n"},

@@ -76,4 +76,11 @@ class SystemError : public Error {
       : Error(what, exit_status) {}
 };
 
+/// The exit status for a file the user named (-o, --html, --command-output)
+/// that cannot be opened with errno `err`: the name's fault -- no such
+/// folder, no permission, a read-only file system, a folder -- is bad input
+/// (2); anything else (no memory, no file descriptor, an I/O error) is
+/// timeit's own failure (3).
+int OpenFailureStatus(int err);
+
 }  // namespace timeit

@@ -99,7 +99,10 @@ po::variables_map ParseOptions(const std::vector<std::string>& words,
     for (const auto& o : options.options())
       if (!o->description().empty()) names.push_back("--" + o->long_name());
     const std::string name = e.get_option_name();
-    throw Usage(syntax, e.what() + DidYouMean(name.substr(0, name.find('=')), names));
+    const std::string bare = name.substr(0, name.find('='));
+    for (const auto& [habit, instead] : syntax.habits)
+      if (bare == habit) throw Usage(syntax, std::string(e.what()) + "; " + instead);
+    throw Usage(syntax, e.what() + DidYouMean(bare, names));
   } catch (const po::too_many_positional_options_error&) {
     // Boost cannot name the word; it can only be a word that is no option.
     throw Usage(syntax, "takes options only; a word that is not an option was given");

@@ -115,6 +115,10 @@ struct OptionSyntax {
   std::string context;
   /// Named in every error: "see timeit compare --help".
   std::string help_hint;
+  /// Options users bring from peers (hyperfine, perf stat) that mean
+  /// something else here or nothing: each unknown one's error says what to
+  /// use instead ("-r" -> "-n/--runs, as hyperfine's -r and perf stat's -r").
+  std::vector<std::pair<std::string, std::string>> habits{};
 };
 
 /// Parses `words` (argv without the program or subcommand name) with

@@ -91,7 +91,9 @@ std::string Failing(const std::vector<ComparisonRow>& rows,
 }
 
 /// Writes an export (`what`: "the summary CSV") to `path`, '-' being stdout.
-/// A file that cannot be written is timeit's failure (exit status 3).
+/// A file that cannot be opened for its name (no such folder, no permission)
+/// is the user's input (exit status 2); one that cannot be written once open
+/// is timeit's failure (3).
 void WriteExport(const std::string& path, const std::string& text, const char* what) {
   if (path == "-") {
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -99,7 +101,8 @@ void WriteExport(const std::string& path, const std::string& text, const char* w
   }
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   if (!file)
-    throw SystemError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)));
+    throw SystemError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)),
+                      OpenFailureStatus(errno));
   file << text;
   file.flush();
   if (!file)

@@ -71,7 +71,9 @@ int PlanMain(int argc, char** argv) {
     throw InputError(o.files.back(), 0,
                      fmt::format("the pilot has one boot ({}); plan needs two or more boots of "
                                  "one kernel to tell the variance between boots from that "
-                                 "between runs: reboot and append to the same file",
+                                 "between runs: reboot and append to the same file (within one "
+                                 "boot, the run mode's --target-ci stops when the interval is "
+                                 "narrow enough)",
                                  boots.empty() || boots.front().key.starts_with("set:")
                                      ? "its rows carry no boot_id"
                                      : "boot_id " + boots.front().key.substr(3)));

@@ -65,7 +65,8 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
     if (!fd_ && errno == EEXIST)
       fd_.Reset(::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
   }
-  if (!fd_) throw SystemError(path_ + ": cannot open: " + std::strerror(errno));
+  if (!fd_)
+    throw SystemError(path_ + ": cannot open: " + std::strerror(errno), OpenFailureStatus(errno));
   struct stat st {};
   is_regular_file_ = ::fstat(fd_.get(), &st) == 0 && S_ISREG(st.st_mode);
   const std::string header = HeaderLine(columns);

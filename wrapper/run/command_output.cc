@@ -19,7 +19,7 @@ constexpr off_t kTailBytes = 4096;
 
 platforms::UniqueFd OpenOrThrow(const char* path, int flags, const std::string& what) {
   platforms::UniqueFd fd(::open(path, flags | O_CLOEXEC, 0644));
-  if (!fd) throw SystemError(what + ": " + std::strerror(errno));
+  if (!fd) throw SystemError(what + ": " + std::strerror(errno), OpenFailureStatus(errno));
   return fd;
 }
 

@@ -85,7 +85,16 @@ LaunchSpec CommandSpec(const RunOptions& o) {
   LaunchSpec spec;
   spec.argv = o.shell ? std::vector<std::string>{"sh", "-c", o.command.front()} : o.command;
   const std::optional<std::string> path = o.shell ? "/bin/sh" : ResolveCommand(o.command.front());
-  if (!path) throw Error(o.command.front() + ": command not found", kExitNotFound);
+  if (!path) {
+    // hyperfine runs its command through a shell: 'sleep 0.1' as one word
+    // is that habit.
+    const bool line = o.command.size() == 1 && o.command.front().find(' ') != std::string::npos;
+    throw Error(o.command.front() + ": command not found" +
+                    (line ? " (a whole command line in one word: --shell runs it through /bin/sh "
+                            "-c, as hyperfine does)"
+                          : ""),
+                kExitNotFound);
+  }
   spec.path = *path;
   spec.cpus = o.cpus;
   const long cpus_here = ::sysconf(_SC_NPROCESSORS_CONF);

@@ -308,7 +308,18 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
                    {.positional = "command",
                     .stop_at_first_positional = true,
                     .context = "",
-                    .help_hint = "see timeit --help"});
+                    .help_hint = "see timeit --help",
+                    .habits = {
+                        {"-r", "the number of runs is -n/--runs here (hyperfine's and perf stat's -r)"},
+                        {"--repeat", "the number of runs is -n/--runs here (perf stat's --repeat)"},
+                        {"-N", "timeit runs the command without a shell by default; --shell runs "
+                               "it through /bin/sh -c"},
+                        {"-S", "--shell runs the command through /bin/sh -c (hyperfine's -S names "
+                               "the shell)"},
+                        {"-p", "--prepare CMD runs before every run (hyperfine's -p)"},
+                        {"--export-json", "timeit compare --json FILE writes hyperfine's JSON "
+                                          "of a results CSV"},
+                    }});
   o.seed_given = vm.count("seed") > 0;
   CheckTogether(vm, o);
   return o;
