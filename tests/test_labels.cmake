@@ -60,6 +60,7 @@ set(_timeit_label_rules
   # Slow: the soak and the simulations.
   "^SoakTest\\."                             "slow,soak"
   "^FalsePositiveTest\\."                    "slow,simulation"
+  "^GateFalseAlarmTest\\."                   "slow,simulation"
 )
 
 # timeit_label_tests(<tests> <program labels>): sets LABELS on each test.

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
+#include <sstream>
 #include <string>
 
 #include "tests/cli/run_timeit.h"
@@ -54,7 +56,9 @@ TEST(CompareVerdictTest, ThresholdAndFailOn) {
   const ProcessResult fail =
       RunTimeit({"compare", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
   EXPECT_EQ(fail.exit_status, 1);
-  EXPECT_EQ(fail.err, "timeit: failing (--fail-on): real worse in b\n");
+  EXPECT_EQ(fail.err,
+            "timeit: failing (--fail-on, Holm over 2 metrics): real worse in b (adjusted p "
+            "<0.0001)\n");
   EXPECT_NE(fail.out.find("Summary against a"), std::string::npos) << "everything is printed";
   // With a 60% threshold, +49% is significant but below it.
   const ProcessResult wide = RunTimeit(
@@ -66,7 +70,7 @@ TEST(CompareVerdictTest, ThresholdAndFailOn) {
       {"compare", "--threshold", "0", "-m", "syscalls", "--fail-on", "worse", "a.csv", "b.csv"}, "",
       dir.path());
   EXPECT_EQ(off.exit_status, 1);
-  EXPECT_EQ(off.err, "timeit: failing (--fail-on): syscalls worse in b\n");
+  EXPECT_EQ(off.err, "timeit: failing (--fail-on): syscalls worse in b (exact)\n");
 }
 
 TEST(CompareVerdictTest, CsvOnStdoutIsTheCsvAlone) {
@@ -85,6 +89,61 @@ TEST(CompareVerdictTest, CsvOnStdoutIsTheCsvAlone) {
       RunTimeit({"compare", "-q", "-m", "real", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
   EXPECT_EQ(quiet.out, r.out);
   EXPECT_EQ(quiet.err, "");
+}
+
+/// Ten runs of ten metrics, each metric's noise the same ten offsets (mean
+/// 0, sd 1.49) in its own order, so that no two metrics are equal in every
+/// run: `rotate` reorders a set's runs (the same values, the same mean);
+/// `page_faults` adds to that metric's mean, `real_factor` scales real's.
+std::string TenMetrics(std::size_t rotate, double page_faults, double real_factor) {
+  static const double kNoise[] = {0, 1, -1, 2, -2, 1, 0, -1, 2, -2};
+  struct Metric {
+    const char* name;
+    double mean, scale;
+  };
+  const Metric metrics[] = {
+      {"real", 1.0 * real_factor, 0.01},    {"user", 0.4, 0.004}, {"sys", 0.55, 0.005},
+      {"context-switches", 20, 1},          {"nivcsw", 12, 1},    {"cpu-migrations", 2, 1},
+      {"page-faults", 60 + page_faults, 2}, {"maxrss", 8240, 4},  {"cgroup-user", 410000, 4000},
+      {"cgroup-sys", 560000, 5000},
+  };
+  std::ostringstream csv;
+  for (std::size_t k = 0; k < std::size(metrics); ++k) csv << (k ? "," : "") << metrics[k].name;
+  csv << "\n";
+  for (std::size_t i = 0; i < 10; ++i) {
+    for (std::size_t k = 0; k < std::size(metrics); ++k)
+      csv << (k ? "," : "") << metrics[k].mean + metrics[k].scale * kNoise[(i + k + rotate) % 10];
+    csv << "\n";
+  }
+  return csv.str();
+}
+
+// The gate holds the family-wise false-alarm rate over the ten metrics it
+// judges: page-faults 5% up with p 0.037 is worse at 95% alone, not after
+// Holm (10 * 0.037); real 10% slower is worse either way. The other metrics
+// have the baseline's very values, in another order (p 1).
+TEST(CompareVerdictTest, FailOnHoldsAMarginalMetricOverTheFamily) {
+  TempDir dir;
+  dir.Write("a.csv", TenMetrics(0, 0, 1));
+  dir.Write("b.csv", TenMetrics(3, 3, 1));
+  dir.Write("c.csv", TenMetrics(3, 3, 1.1));
+  const ProcessResult holds =
+      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_EQ(holds.exit_status, 0) << holds.err;
+  EXPECT_NE(holds.out.find("\npage-faults       lower"), std::string::npos) << holds.out;
+  EXPECT_NE(holds.out.find("  worse\n"), std::string::npos) << "worse alone: " << holds.out;
+  EXPECT_EQ(holds.err,
+            "timeit: --fail-on: page-faults worse in b (p 0.0372, Holm-adjusted 0.372) at 95% "
+            "alone, not over the 10 metrics gated: the gate holds\n");
+  const ProcessResult fails =
+      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "c.csv"}, "", dir.path());
+  EXPECT_EQ(fails.exit_status, 1) << fails.err;
+  // real's p is the smallest: page-faults' is the second of 10, times 9.
+  EXPECT_EQ(fails.err,
+            "timeit: --fail-on: page-faults worse in c (p 0.0372, Holm-adjusted 0.3348) at 95% "
+            "alone, not over the 10 metrics gated: not failing on these\n"
+            "timeit: failing (--fail-on, Holm over 10 metrics): real worse in c (adjusted p "
+            "<0.0001)\n");
 }
 
 TEST(CompareVerdictTest, NotAResultsCsvOrNothingSharedIsExit2) {

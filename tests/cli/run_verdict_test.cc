@@ -36,7 +36,7 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
                  "new.csv", "sh", "-c", "echo v=5000000"},
                 "", dir.path());
   EXPECT_EQ(worse.exit_status, 1) << worse.err;
-  EXPECT_EQ(worse.err, "timeit: failing (--fail-on): v worse in new\n");
+  EXPECT_EQ(worse.err, "timeit: failing (--fail-on): v worse in new (exact)\n");
   EXPECT_NE(worse.out.find("v: constant: 5 → 5000000 (+99999900%)\n"), std::string::npos)
       << worse.out;
   const ProcessResult same =

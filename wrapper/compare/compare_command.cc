@@ -14,15 +14,16 @@
 #include "wrapper/compare/compare_bisect.h"
 #include "wrapper/compare/compare_blocks.h"
 #include "wrapper/compare/compare_drift.h"
+#include "wrapper/compare/compare_gate.h"
 #include "wrapper/compare/compare_html.h"
 #include "wrapper/compare/compare_json.h"
 #include "wrapper/compare/compare_outliers.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
-#include "wrapper/compare/report_cells.h"
 #include "wrapper/compare/profile_comparison.h"
 #include "wrapper/compare/profile_html.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 namespace {
@@ -78,16 +79,6 @@ bool AnyShared(const CompareInput& in, const std::vector<std::string>& metrics) 
       if (count(in.sets[i], m) >= 2) return true;
   }
   return false;
-}
-
-/// "real worse in b, sys inconclusive in b" for the rows --fail-on names.
-std::string Failing(const std::vector<ComparisonRow>& rows,
-                    const std::vector<stats::Verdict>& fail_on) {
-  std::vector<std::string> items;
-  for (const ComparisonRow& r : rows)
-    if (std::find(fail_on.begin(), fail_on.end(), r.verdict) != fail_on.end())
-      items.push_back(fmt::format("{} {} in {}", RowMetricName(r), VerdictText(r), r.set));
-  return fmt::format("{}", fmt::join(items, ", "));
 }
 
 /// Writes an export (`what`: "the summary CSV") to `path`, '-' being stdout.
@@ -197,10 +188,11 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
     std::fprintf(out, "%s\n", answer.line.c_str());
     return answer.status;
   }
-  const std::string failing = Failing(rows, options.fail_on);
-  if (failing.empty()) return kExitOk;
-  std::fprintf(stderr, "timeit: failing (--fail-on): %s\n", failing.c_str());
-  return kExitCommandFailed;
+  const double confidence = options.report.confidence_percent;
+  const GateDecision gate = JudgeGate(rows, options.fail_on, confidence);
+  for (const std::string& line : GateLines(gate, rows, confidence))
+    std::fprintf(stderr, "timeit: %s\n", line.c_str());
+  return gate.fired.empty() ? kExitOk : kExitCommandFailed;
 }
 
 int CompareMain(int argc, char** argv) {

@@ -13,8 +13,9 @@ int CompareMain(int argc, char** argv);
 /// The comparison of `options.files` written to `out` (the blocks and the
 /// summary; to stderr when the CSV goes to stdout; nowhere with -q), notes
 /// and warnings to stderr, the CSV to options.csv. Also used by the run mode
-/// after --baseline or --config series. Returns the exit status: 1 when a
-/// verdict is one of options.fail_on (said on stderr), else 0. Throws Error
+/// after --baseline or --config series. Returns the exit status: 1 when the
+/// --fail-on gate fires (JudgeGate: the verdicts of options.fail_on, with
+/// Holm over the gated metrics; said on stderr), else 0. Throws Error
 /// (exit status 2) for bad input, also when no metric can be compared.
 int RunComparison(const CompareOptions& options, std::FILE* out);
 

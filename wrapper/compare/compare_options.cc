@@ -82,7 +82,8 @@ po::options_description MakeOptions(CompareOptions* o) {
       ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
       "exit 1 when a verdict is one of these: worse, better, inconclusive, below-threshold, "
-      "same, constant, no-difference");
+      "same, constant, no-difference; worse, better and below-threshold only where Holm's "
+      "correction over the metrics gated keeps them");
   add("bisect", po::bool_switch(&o->bisect),
       "one line instead of the report, and the exit status git bisect run reads: 0 no metric "
       "is worse than the baseline, 1 one is, 125 inconclusive or a condition differs, 128 "

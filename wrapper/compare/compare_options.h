@@ -23,7 +23,9 @@ struct CompareOptions {
   /// --threshold PCT: changes within PCT% of the baseline mean do not count
   /// (stats::Judge); 0 turns the threshold off.
   double threshold_percent = 1;
-  std::vector<stats::Verdict> fail_on;  ///< --fail-on: exit 1 when a verdict is one of these
+  /// --fail-on: exit 1 when a verdict is one of these, the differences
+  /// (worse, better, below threshold) judged over every gated metric (JudgeGate)
+  std::vector<stats::Verdict> fail_on;
   TestChoice test = TestChoice::kAuto;  ///< --test
   bool all_metrics = false;             ///< --all-metrics: a block for every metric
   bool verbose = false;                 ///< -v: p-values of every test, each outlier

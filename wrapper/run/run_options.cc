@@ -181,7 +181,8 @@ po::options_description MakeOptions(RunOptions* o) {
       ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
       "with --baseline or --config: exit 1 when the comparison gives one of these verdicts "
-      "(worse, inconclusive, ...; see timeit compare --help)");
+      "(worse, inconclusive, ...; worse and better after Holm's correction over the metrics "
+      "compared; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
   add("test",
