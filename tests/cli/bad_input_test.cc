@@ -32,9 +32,24 @@ std::string BinaryGarbage() {
 struct BadInputCase {
   std::string name;                       ///< gtest's name for the case
   std::vector<std::string> args;          ///< after `timeit`
-  std::map<std::string, std::string> files;  ///< written into the working directory first
+  /// Written into the working directory first, after Expand.
+  std::map<std::string, std::string> files;
   std::string names;                      ///< the error line must contain this
 };
+
+/// A file's text with each "{10MB:c}" made 10 MB of c and "{garbage}" made
+/// BinaryGarbage(). The cases are built when the test program starts, every
+/// case in every process ctest starts; with the 10 MB written out there,
+/// each process of the ASan build held 400 MB and took 7 s to start.
+std::string Expand(std::string text) {
+  for (std::size_t at = 0; (at = text.find("{10MB:", at)) != std::string::npos; at += 10 << 20)
+    text.replace(at, 8, TenMegabytes(text[at + 6]));
+  const std::string garbage = BinaryGarbage();
+  for (std::size_t at = 0; (at = text.find("{garbage}", at)) != std::string::npos;
+       at += garbage.size())
+    text.replace(at, 9, garbage);
+  return text;
+}
 
 void PrintTo(const BadInputCase& c, std::ostream* os) { *os << c.name; }
 
@@ -49,7 +64,7 @@ TEST_P(BadInputTest, OneLineNamingTheProblemAndExit2) {
   const BadInputCase& c = GetParam();
   TempDir dir;
   for (const auto& [name, text] : kGood) dir.Write(name, text);
-  for (const auto& [name, text] : c.files) dir.Write(name, text);
+  for (const auto& [name, text] : c.files) dir.Write(name, Expand(text));
   const ProcessResult r = RunTimeit(c.args, "", dir.path());
   EXPECT_EQ(r.exit_status, 2) << r.err;
   EXPECT_EQ(r.out, "");
@@ -70,11 +85,11 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInputCase{"HeaderAlone", {"ministat", "ok", "h"}, {{"h", "time\n"}}, "h:1: 'time' is not a number"},
         BadInputCase{"HeaderThenData", {"ministat", "h"}, {{"h", "time\n1\n2\n3\n"}}, "h:1: "},
-        BadInputCase{"TenMegabyteLine", {"ministat", "ok", "big"}, {{"big", "1\n" + TenMegabytes('x') + "\n"}},
+        BadInputCase{"TenMegabyteLine", {"ministat", "ok", "big"}, {{"big", "1\n{10MB:x}\n"}},
                      "big:2: 'xxxx"},
-        BadInputCase{"TenMegabyteNumber", {"ministat", "ok", "big"}, {{"big", "1\n" + TenMegabytes('9') + "\n"}},
+        BadInputCase{"TenMegabyteNumber", {"ministat", "ok", "big"}, {{"big", "1\n{10MB:9}\n"}},
                      "big:2: '9999"},
-        BadInputCase{"BinaryGarbage", {"ministat", "ok", "bin"}, {{"bin", BinaryGarbage()}}, "bin:"},
+        BadInputCase{"BinaryGarbage", {"ministat", "ok", "bin"}, {{"bin", "{garbage}"}}, "bin:"},
         BadInputCase{"RaggedColumns", {"ministat", "-C", "2", "r"}, {{"r", "a 1\nb\nc x\n"}}, "r:3: 'x'"},
         BadInputCase{"NegativeColumn", {"ministat", "-C", "-3", "ok"}, {}, "-C"},
         BadInputCase{"HugeColumn", {"ministat", "-C", "99999999999", "ok"}, {}, "-C"}),
@@ -96,12 +111,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"OutOfRange", {"compare", "a.csv", "x.csv"}, {{"x.csv", "real,user\n1,2\n1e999,3\n4,5\n"}},
                      "x.csv:3: column 'real': '1e999'"},
         BadInputCase{"TenMegabyteCell", {"compare", "a.csv", "x.csv"},
-                     {{"x.csv", "real,user\n1,2\n" + TenMegabytes('9') + ",3\n4,5\n"}}, "x.csv:3: column 'real': '9999"},
+                     {{"x.csv", "real,user\n1,2\n{10MB:9},3\n4,5\n"}}, "x.csv:3: column 'real': '9999"},
         BadInputCase{"TenMegabyteHeader", {"compare", "a.csv", "x.csv"},
-                     {{"x.csv", "real," + TenMegabytes('u') + "\n1,2\n2,x\n"}}, "x.csv:3: column 'uuuu"},
+                     {{"x.csv", "real,{10MB:u}\n1,2\n2,x\n"}}, "x.csv:3: column 'uuuu"},
         BadInputCase{"LineBreakInACell", {"compare", "a.csv", "x.csv"},
                      {{"x.csv", "real,user\n1,2\n\"2\nfast\",3\n4,5\n"}}, "x.csv:3: column 'real'"},
-        BadInputCase{"BinaryGarbage", {"compare", "a.csv", "x.csv"}, {{"x.csv", BinaryGarbage()}}, "x.csv"},
+        BadInputCase{"BinaryGarbage", {"compare", "a.csv", "x.csv"}, {{"x.csv", "{garbage}"}}, "x.csv"},
         BadInputCase{"DuplicateColumns", {"compare", "a.csv", "x.csv"}, {{"x.csv", "real,user,real\n1,2,3\n"}},
                      "x.csv:1: duplicate column 'real'"},
         BadInputCase{"UnknownMetric", {"compare", "-m", "real,bogus", "a.csv", "b.csv"}, {}, "bogus"},
@@ -138,9 +153,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"MissingValue", {"-o", "s.csv", "-n"}, {}, "-n"},
         BadInputCase{"NoCommand", {"-n", "3"}, {}, "no command"},
         BadInputCase{"EventsAndNoCounters", {"-e", "cycles", "--no-counters", "true"}, {}, "--no-counters"},
-        BadInputCase{"AppendToGarbage", {"-o", "x.csv", "true"}, {{"x.csv", BinaryGarbage()}}, "x.csv"},
+        BadInputCase{"AppendToGarbage", {"-o", "x.csv", "true"}, {{"x.csv", "{garbage}"}}, "x.csv"},
         BadInputCase{"AppendToATenMegabyteLine", {"-o", "x.csv", "true"},
-                     {{"x.csv", TenMegabytes('c') + "\n1\n"}}, "x.csv"},
+                     {{"x.csv", "{10MB:c}\n1\n"}}, "x.csv"},
         BadInputCase{"AppendToDuplicateColumns", {"-o", "x.csv", "true"}, {{"x.csv", "a,a\n1,2\n"}},
                      "x.csv:1: duplicate column 'a'"},
         // Habits from hyperfine and perf stat say what to use here.
