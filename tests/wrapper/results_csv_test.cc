@@ -298,6 +298,19 @@ TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumnsAndStatusText) {
   EXPECT_FALSE(IsEarlierLayout({"status_text", "real", "notes"}, with_status));  // no status
 }
 
+TEST(ResultsColumnsTest, AClocksUserModeMarkIsDropped) {
+  using Header = std::vector<std::string>;
+  EXPECT_EQ(ColumnsAsNamedNow({"real", "cycles:u", "task-clock:u", "page-faults:u", "ipc:u",
+                               "cpu-clock:u", "cpu-clock:u.running", "task-clock:u@mariadbd"}),
+            (Header{"real", "cycles:u", "task-clock", "page-faults:u", "ipc:u", "cpu-clock",
+                    "cpu-clock.running", "task-clock@mariadbd"}));
+  // Not another modifier's, and not where -e named both.
+  EXPECT_EQ(ColumnsAsNamedNow({"task-clock:uk", "task-clock-x:u"}),
+            (Header{"task-clock:uk", "task-clock-x:u"}));
+  EXPECT_EQ(ColumnsAsNamedNow({"task-clock", "task-clock:u"}),
+            (Header{"task-clock", "task-clock:u"}));
+}
+
 TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
   SeriesMetadata m{"h", "6.1.0", "#1", "cpu", "generic", "0.1.0", "bench", "qps tps", {}};
   ResultsRowFormatter f("smack", m, {"real", "qps", "tps"});
