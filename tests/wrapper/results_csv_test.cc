@@ -246,6 +246,16 @@ TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
             "0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
 }
 
+// Counts in digits at any size (fmt's shortest form of 2e16 is "2e+16"),
+// times as the shortest decimal that reads back.
+TEST(ResultsRowTest, WholeNumbersInDigitsDecimalsAsTheyAre) {
+  ResultsRowFormatter f("x", ExampleMetadata(), {"real", "cycles", "task-clock"});
+  const struct timespec start { 1700000000, 0 };
+  const std::string row(f.Format(1, false, start, {0, ""}, {0.125, 2e16, 948692068}, "n"));
+  EXPECT_EQ(row.substr(0, row.find(",n,")),
+            "x,1,0,2023-11-14T22:13:20.000Z,0,,0.125,20000000000000000,948692068");
+}
+
 TEST(ResultsRowTest, RowsForAFileOfAnEarlierTimeitLeaveOutTheConditions) {
   ResultsRowFormatter f("isync", ExampleMetadata(), {"real"});
   const std::vector<std::string> earlier = {
