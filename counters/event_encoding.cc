@@ -32,6 +32,21 @@ bool MayMultiplex(const EventEncoding& e) {
   return e.type != PERF_TYPE_SOFTWARE && e.type != PERF_TYPE_TRACEPOINT;
 }
 
+ModeEffect ModeEffectOf(const EventEncoding& e) {
+  if (e.type != PERF_TYPE_SOFTWARE) return ModeEffect::kFiltered;
+  switch (e.config) {
+    case PERF_COUNT_SW_CPU_CLOCK:
+    case PERF_COUNT_SW_TASK_CLOCK:
+      return ModeEffect::kNone;
+    case PERF_COUNT_SW_CONTEXT_SWITCHES:
+    case PERF_COUNT_SW_CPU_MIGRATIONS:
+    case PERF_COUNT_SW_CGROUP_SWITCHES:
+      return ModeEffect::kKernelOnly;
+    default:
+      return ModeEffect::kFiltered;
+  }
+}
+
 std::string DescribeEncoding(const EventEncoding& e) {
   char text[160];
   int n = std::snprintf(text, sizeof text, "type %u (%s), config %#llx", e.type, TypeName(e.type),

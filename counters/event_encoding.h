@@ -43,6 +43,25 @@ struct EventEncoding {
 /// everything but software events and tracepoints, which are always on.
 bool MayMultiplex(const EventEncoding& encoding);
 
+/// What counting user mode only (exclude_kernel) does to an event's count.
+/// The kernel filters a software event or a tracepoint by the registers at
+/// the moment it fires (perf_exclude_event, perf_tp_event_match), a PMU by
+/// the privilege level it counts at; the clocks are not filtered at all.
+enum class ModeEffect {
+  /// cpu-clock, task-clock: the task's time, whatever exclude_* say
+  /// (`task-clock:u` = `task-clock:k` = `task-clock`, also in perf stat).
+  kNone,
+  /// Counts only what happens in the modes left: hardware, hw-cache and raw
+  /// PMU events; page faults (one taken in the kernel, on a copy to user
+  /// memory, has the kernel's registers, so `page-faults:u` is fewer).
+  kFiltered,
+  /// Fires only in the kernel, with the kernel's registers: context switches,
+  /// CPU migrations and cgroup switches (perf_sw_event_sched), so in user
+  /// mode they count a silent 0.
+  kKernelOnly,
+};
+ModeEffect ModeEffectOf(const EventEncoding& encoding);
+
 /// "type 4 (raw), config 0x283" — config1 and modifiers added when set
 /// (", user only", ", kernel only", ", pinned").
 std::string DescribeEncoding(const EventEncoding& encoding);

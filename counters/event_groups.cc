@@ -3,6 +3,8 @@
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 
+#include <cmath>
+
 namespace timeit::counters {
 namespace {
 
@@ -113,8 +115,12 @@ CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_z
     running += t.running;
     if (t.running == 0) continue;
     enabled_where_ran += t.enabled;
-    scaled += static_cast<double>(t.value) * static_cast<double>(t.enabled) /
-              static_cast<double>(t.running);
+    // A count the event ran for all of is exact as it is: scaled by 1 in
+    // doubles, a product past 2^53 would make 948692068 ns 948692067.9999999.
+    scaled += t.running == t.enabled
+                  ? static_cast<double>(t.value)
+                  : static_cast<double>(t.value) * static_cast<double>(t.enabled) /
+                        static_cast<double>(t.running);
   }
   CounterReading r;
   if (enabled == 0 && idle_is_zero) {
@@ -130,7 +136,10 @@ CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_z
   }
   const double fraction = static_cast<double>(running) / static_cast<double>(enabled);
   r.running_fraction = fraction > 1.0 ? 1.0 : fraction;
-  r.value = scaled * static_cast<double>(enabled) / static_cast<double>(enabled_where_ran);
+  if (enabled_where_ran < enabled)
+    scaled = scaled * static_cast<double>(enabled) / static_cast<double>(enabled_where_ran);
+  // An estimate of a count is a whole number, as perf stat prints it.
+  r.value = std::round(scaled);
   r.status = running < enabled ? EventStatus::kMultiplexed : EventStatus::kCounted;
   return r;
 }

@@ -57,9 +57,8 @@ std::optional<ParsedEvent> ParseWithModifiers(const std::string& text, bool user
   return Encoded(std::move(*e));
 }
 
-}  // namespace
-
-ParsedEvent ParseEventString(const std::string& text, bool user_only) {
+/// ParseEventString before the check of what user mode can count.
+ParsedEvent Encode(const std::string& text, bool user_only) {
   if (auto raw = ParseRaw(text)) return Encoded(std::move(*raw));
   if (auto generic = FindGenericEvent(text)) return Encoded(std::move(*generic));
   if (auto modified = ParseWithModifiers(text, user_only)) return std::move(*modified);
@@ -126,6 +125,19 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
   return Failed(EventStatus::kUnknown,
                 "not a metric, generic event, tracepoint or raw rNNNN, and libpfm4 says: " +
                     pfm.error + " (see `timeit events`)");
+}
+
+}  // namespace
+
+ParsedEvent ParseEventString(const std::string& text, bool user_only) {
+  ParsedEvent parsed = Encode(text, user_only);
+  if (user_only && parsed.encoding && ModeEffectOf(*parsed.encoding) == ModeEffect::kKernelOnly) {
+    return Failed(EventStatus::kNotPermitted,
+                  "it happens only in the kernel, and kernel counting is forbidden here (in user "
+                  "mode it would count 0); allow it with `sysctl kernel.perf_event_paranoid=1` or "
+                  "run with CAP_PERFMON");
+  }
+  return parsed;
 }
 
 }  // namespace timeit::counters

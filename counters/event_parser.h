@@ -23,8 +23,9 @@ struct ParsedEvent {
 ///   subsystem:event          a tracepoint, when tracefs has it
 ///   anything else            a libpfm4 event string
 /// With `user_only`, tracepoints are kNotPermitted: they fire in the kernel,
-/// so with exclude_kernel set they would count 0; so is an event whose
-/// modifiers ask for the kernel alone (":k"). A tracepoint-shaped name where
+/// so with exclude_kernel set they would count 0; so are context switches
+/// and migrations (ModeEffect::kKernelOnly), and an event whose modifiers ask
+/// for the kernel alone (":k"). A tracepoint-shaped name where
 /// no tracefs can be had is kNotSupported or kNotPermitted (see
 /// tracefs.h), never kUnknown: nothing can tell it from a typo there.
 ParsedEvent ParseEventString(const std::string& text, bool user_only);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <utility>
 
@@ -43,8 +44,9 @@ CounterReading ScaleReading(std::uint64_t value, std::uint64_t time_enabled,
   }
   r.status = EventStatus::kMultiplexed;
   r.running_fraction = static_cast<double>(time_running) / static_cast<double>(enabled);
-  r.value =
-      static_cast<double>(value) * static_cast<double>(enabled) / static_cast<double>(time_running);
+  // An estimate of a count is a whole number, as perf stat prints it.
+  r.value = std::round(static_cast<double>(value) * static_cast<double>(enabled) /
+                       static_cast<double>(time_running));
   return r;
 }
 

@@ -16,7 +16,8 @@ namespace timeit::counters {
 /// One counter's outcome for one run.
 struct CounterReading {
   EventStatus status = EventStatus::kNotCounted;  ///< kCounted, kMultiplexed or a failure
-  std::optional<double> value;             ///< scaled by enabled/running; nullopt unless counted
+  /// Scaled by enabled/running and rounded: a whole number; nullopt unless counted.
+  std::optional<double> value;
   std::optional<double> running_fraction;  ///< time_running / time_enabled
   std::string reason;                      ///< for failures: errno text and what to do
 };

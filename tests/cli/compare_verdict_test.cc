@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -144,6 +145,42 @@ TEST(CompareVerdictTest, FailOnHoldsAMarginalMetricOverTheFamily) {
             "alone, not over the 10 metrics gated: not failing on these\n"
             "timeit: failing (--fail-on, Holm over 10 metrics): real worse in c (adjusted p "
             "<0.0001)\n");
+}
+
+// cpu-migrations 0 in every baseline run: the summary, the exports and
+// --bisect give the change (+2 from 0), not an infinite percentage; the CSV
+// and JSON leave the percentages empty or null and keep the difference.
+TEST(CompareVerdictTest, AChangeFromZeroIsNoInfinitePercentage) {
+  TempDir dir;
+  dir.Write("a.csv", "real,cpu-migrations\n1.00,0\n1.01,0\n1.02,0\n1.00,0\n1.01,0\n");
+  dir.Write("b.csv", "real,cpu-migrations\n1.00,1\n1.01,3\n1.02,2\n1.00,2\n1.01,2\n");
+  const ProcessResult r = RunTimeit(
+      {"compare", "--csv", "s.csv", "--json", "s.json", "--html", "s.html", "a.csv", "b.csv"}, "",
+      dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::size_t at = r.out.find("Summary against a");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  // (ministat's block above keeps ministat's own relative line.)
+  const std::string summary = r.out.substr(at);
+  EXPECT_NE(
+      summary.find("\ncpu-migrations  lower        0       2  +2 +/- 0.878 (from 0)  worse\n"),
+      std::string::npos)
+      << summary;
+  const std::string csv = ReadFile(dir.path() / "s.csv"), json = ReadFile(dir.path() / "s.json"),
+                    html = ReadFile(dir.path() / "s.html");
+  const std::regex infinite("(^|[^a-z])inf($|[^a-z])");
+  for (const std::string& text : {summary, r.err, csv, json, html})
+    EXPECT_FALSE(std::regex_search(text, infinite)) << text;
+  EXPECT_NE(csv.find("\ncpu-migrations,lower,a,b,5,5,0,2,2,,,,"), std::string::npos) << csv;
+  EXPECT_NE(json.find("\"mean_baseline\": 0.0, \"mean\": 2.0, \"difference\": 2.0, "
+                      "\"difference_percent\": null, \"ci_low_percent\": null"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(html.find(">+2 ± 0.878 (from 0)<"), std::string::npos);
+  const ProcessResult bisect = RunTimeit({"compare", "--bisect", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_EQ(bisect.exit_status, 1) << bisect.err;
+  EXPECT_EQ(bisect.out,
+            "bisect: bad (exit 1) against a: cpu-migrations worse in b (+2 +/- 0.878 (from 0))\n");
 }
 
 TEST(CompareVerdictTest, NotAResultsCsvOrNothingSharedIsExit2) {

@@ -132,6 +132,30 @@ TEST(CountByTest, BothModesCountTheSameCpuTime) {
   }
 }
 
+// Counts are whole numbers in the CSV whichever way they were summed:
+// task-clock (documented in ns) by cgroup is the sum of per-CPU counts, once
+// written as 948692067.9999999. The seconds columns stay decimals.
+TEST(CountByTest, CountsAreWrittenAsWholeNumbers) {
+  TempDir dir;
+  for (const std::string how : {"cgroup", "inherit"}) {
+    const ProcessResult r =
+        RunTimeit({"-n", "3", "-w", "0", "-q", "-e", "task-clock,page-faults,context-switches",
+                   "--count-by", how, "-o", how + ".csv", BURN_CPU_BINARY, "0.2"},
+                  "", dir.path());
+    if (r.exit_status == 2 && how == "cgroup") continue;  // no counting by cgroup here
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    const RunsTable t = ReadRuns(dir.path() / (how + ".csv"));
+    for (const std::string column : {"task-clock", "page-faults", "context-switches"}) {
+      for (const std::string& cell : ColumnOf(t, column)) {
+        EXPECT_FALSE(cell.empty()) << how << ": " << column;
+        EXPECT_EQ(cell.find_first_not_of("0123456789"), std::string::npos)
+            << how << ": " << column << " " << cell;
+      }
+    }
+    EXPECT_NE(ColumnOf(t, "real").at(0).find('.'), std::string::npos) << ColumnOf(t, "real")[0];
+  }
+}
+
 TEST(CountByTest, CountByCgroupWhereItCannotBeHadExits2BeforeTheFirstRun) {
   TempDir dir;
   const ProcessResult contradiction = RunTimeit(

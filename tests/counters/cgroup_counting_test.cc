@@ -61,6 +61,18 @@ TEST(SumScaledTest, RunningWithinTheClocksSkewOfEnabledIsExact) {
   EXPECT_EQ(SumScaled({{1000, 100000, 99800}}).status, EventStatus::kMultiplexed);
 }
 
+// A count is a whole number: the CSV documents task-clock in ns, and an
+// unscaled 948692060 scaled by 1 in doubles read 948692060.00000012.
+TEST(SumScaledTest, TheSumIsAWholeCount) {
+  const CounterReading exact = SumScaled({{948692060, 948701111, 948701111}, {0, 0, 0}});
+  EXPECT_EQ(exact.status, EventStatus::kCounted);
+  EXPECT_EQ(*exact.value, 948692060.0);
+  // 100 + 10 * 30 / 7 = 142.86: an estimate, rounded as perf stat prints it.
+  const CounterReading scaled = SumScaled({{100, 10, 10}, {10, 30, 7}});
+  EXPECT_EQ(scaled.status, EventStatus::kMultiplexed);
+  EXPECT_EQ(*scaled.value, 143.0);
+}
+
 TEST(SumScaledTest, NothingRanIsNotCountedNeverZero) {
   EXPECT_FALSE(SumScaled({{0, 0, 0}, {0, 0, 0}}).value);
   const CounterReading starved = SumScaled({{0, 9, 0}});

@@ -110,6 +110,27 @@ TEST(CounterPlanTest, UserOnlyMakesTheTracepointNotPermitted) {
   EXPECT_EQ(plan.counters[1].status, EventStatus::kCounted);
 }
 
+// In user mode a context switch or a migration counts 0 (ModeEffect::
+// kKernelOnly; TreeCountingTest.UserModeOnlyCountsWhatTheKernelFilters shows
+// it): not permitted, as the tracepoint. Page faults in user mode are real.
+TEST(CounterPlanTest, UserOnlyMakesTheKernelOnlySoftwareEventsNotPermitted) {
+  PlanOptions options;
+  options.user_only = true;
+  const CounterPlan plan = PlanCounters(
+      {"task-clock", "context-switches", "cpu-migrations", "page-faults", "cs"}, options);
+  SKIP_WITHOUT_PERF_EVENTS(plan);
+  EXPECT_EQ(plan.counters[0].status, EventStatus::kCounted);
+  for (const std::size_t i : {1, 2, 4}) {
+    EXPECT_EQ(plan.counters[i].status, EventStatus::kNotPermitted) << plan.counters[i].label;
+    EXPECT_NE(plan.counters[i].reason.find("only in the kernel"), std::string::npos)
+        << plan.counters[i].reason;
+  }
+  EXPECT_EQ(plan.counters[3].status, EventStatus::kCounted);
+  options.user_only = false;
+  const CounterPlan full = PlanCounters({"context-switches"}, options);
+  EXPECT_EQ(full.counters[0].status, EventStatus::kCounted) << full.counters[0].reason;
+}
+
 TEST(CounterPlanTest, FallbackChainIsWalkedAndRecorded) {
   PlanOptions options;
   options.platform = platforms::PlatformId::kSkylake;

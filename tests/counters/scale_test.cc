@@ -20,6 +20,12 @@ TEST(ScaleReadingTest, MultiplexedIsScaledByEnabledOverRunning) {
   EXPECT_DOUBLE_EQ(*r.running_fraction, 0.25);
 }
 
+TEST(ScaleReadingTest, AScaledCountIsAWholeNumber) {
+  const CounterReading r = ScaleReading(1000, 100, 30);  // 3333.33 counted
+  EXPECT_EQ(r.status, EventStatus::kMultiplexed);
+  EXPECT_EQ(*r.value, 3333.0);
+}
+
 TEST(ScaleReadingTest, NeverRunningIsNotCountedNotZero) {
   const CounterReading r = ScaleReading(0, 100, 0);
   EXPECT_EQ(r.status, EventStatus::kNotCounted);

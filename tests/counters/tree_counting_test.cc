@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "counters/counter_plan.h"
+#include "counters/generic_events.h"
 #include "counters/tree_counters.h"
 #include "tests/counters/count_run.h"
 #include "tests/test_paths.h"
@@ -121,6 +122,40 @@ TEST(TreeCountingTest, UserPlusKernelIsTheWhole) {
   EXPECT_GT(*r[2].value, 0.0);
   EXPECT_EQ(*r[1].value + *r[2].value, *r[0].value);
   EXPECT_EQ(*r[3].value, *r[1].value);  // libpfm4's ":u" is perf's ":u"
+}
+
+/// What counting user mode only does to each software event, as
+/// ModeEffectOf says, here shown by the kernel itself: a syscall loop spends
+/// most of its CPU time in the kernel, yet task-clock:u is all of it; a
+/// sleep switches context, yet context-switches:u is 0 (the switch happens
+/// in the kernel); page faults split (UserPlusKernelIsTheWhole).
+TEST(TreeCountingTest, UserModeOnlyCountsWhatTheKernelFilters) {
+  PlanOptions full;
+  full.user_only = false;
+  const CounterPlan plan = PlanCounters(
+      {"task-clock", "task-clock:u", "context-switches", "context-switches:u", "cpu-migrations:u"},
+      full);
+  std::vector<EventEncoding> events;
+  for (const PlannedCounter& c : plan.counters) {
+    if (c.status != EventStatus::kCounted) GTEST_SKIP() << c.label << ": " << c.reason;
+    events.push_back(*c.encoding);
+  }
+  EXPECT_EQ(ModeEffectOf(events[0]), ModeEffect::kNone);
+  EXPECT_EQ(ModeEffectOf(events[2]), ModeEffect::kKernelOnly);
+  EXPECT_EQ(ModeEffectOf(*FindGenericEvent("cpu-clock")), ModeEffect::kNone);
+  EXPECT_EQ(ModeEffectOf(*FindGenericEvent("cpu-migrations")), ModeEffect::kKernelOnly);
+  EXPECT_EQ(ModeEffectOf(*FindGenericEvent("page-faults")), ModeEffect::kFiltered);
+  EXPECT_EQ(ModeEffectOf(*FindGenericEvent("instructions")), ModeEffect::kFiltered);
+  TreeCounters counters(events, plan.user_only);
+  const auto r = CountRun(counters, {"/bin/sh", "-c", std::string(kLoop) + " 20000; sleep 0.01"});
+  ASSERT_EQ(r.size(), 5u);
+  for (const CounterReading& x : r) ASSERT_TRUE(x.value) << x.reason;
+  EXPECT_GT(*r[0].value, 0.0);
+  // Read at once in one group: the same clock (0.1% for the reads' order).
+  EXPECT_NEAR(*r[1].value, *r[0].value, 0.001 * *r[0].value);
+  EXPECT_GE(*r[2].value, 1.0);
+  EXPECT_EQ(*r[3].value, 0.0);
+  EXPECT_EQ(*r[4].value, 0.0);
 }
 
 TEST(TreeCountingTest, HardwareCyclesWhenThereIsAPmu) {

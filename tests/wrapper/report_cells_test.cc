@@ -65,6 +65,29 @@ TEST(ReportCellsTest, ExactAndWithoutInterval) {
   EXPECT_EQ(FormatRowCells({r}).front().Difference("±"), "-0.000333%");
 }
 
+// Of a baseline mean of 0 no percentage is a number ("+inf%" said nothing):
+// the change in the values' unit, with the interval the verdict was read from.
+TEST(ReportCellsTest, AChangeFromZeroIsTheChangeItself) {
+  ComparisonRow r = Row();
+  r.metric = "cpu-migrations";
+  r.same_as.clear();
+  r.mean_baseline = 0;
+  r.mean = r.difference = 2;
+  r.difference_low = 0.4, r.difference_high = 3.6;
+  r.relative = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                std::numeric_limits<double>::infinity()};
+  EXPECT_EQ(FormatRowCells({r}).front().Difference("+/-"), "+2 +/- 1.6 (from 0)");
+  r.difference_high = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(FormatRowCells({r}).front().Difference("+/-"), "+2 (from 0)");
+  r.metric = "sys";
+  r.constant = true;
+  r.difference = -0.5;
+  EXPECT_EQ(FormatRowCells({r}).front().Difference("±"), "-0.5 s exact (from 0)");
+  r.difference = 0;  // 0 in every run of both sets: no change at all
+  r.relative = {0, 0, 0};
+  EXPECT_EQ(FormatRowCells({r}).front().Difference("±"), "0% exact");
+}
+
 // Each cell the text summary prints for a row is in the HTML report's
 // summary row too (with a real ± sign and '<' escaped).
 TEST(ReportCellsTest, HtmlSummaryShowsTheTextSummarysCells) {

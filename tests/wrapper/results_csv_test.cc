@@ -246,6 +246,16 @@ TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
             "0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
 }
 
+// Counts in digits at any size (fmt's shortest form of 2e16 is "2e+16"),
+// times as the shortest decimal that reads back.
+TEST(ResultsRowTest, WholeNumbersInDigitsDecimalsAsTheyAre) {
+  ResultsRowFormatter f("x", ExampleMetadata(), {"real", "cycles", "task-clock"});
+  const struct timespec start { 1700000000, 0 };
+  const std::string row(f.Format(1, false, start, {0, ""}, {0.125, 2e16, 948692068}, "n"));
+  EXPECT_EQ(row.substr(0, row.find(",n,")),
+            "x,1,0,2023-11-14T22:13:20.000Z,0,,0.125,20000000000000000,948692068");
+}
+
 TEST(ResultsRowTest, RowsForAFileOfAnEarlierTimeitLeaveOutTheConditions) {
   ResultsRowFormatter f("isync", ExampleMetadata(), {"real"});
   const std::vector<std::string> earlier = {
@@ -296,6 +306,19 @@ TEST(ResultsColumnsTest, EarlierLayoutLacksOnlyConditionColumnsAndStatusText) {
   EXPECT_TRUE(IsEarlierLayout({"status", "real", "notes"}, with_status));
   EXPECT_TRUE(IsEarlierLayout({"status", "real", "notes", "cmdline"}, with_status));
   EXPECT_FALSE(IsEarlierLayout({"status_text", "real", "notes"}, with_status));  // no status
+}
+
+TEST(ResultsColumnsTest, AClocksUserModeMarkIsDropped) {
+  using Header = std::vector<std::string>;
+  EXPECT_EQ(ColumnsAsNamedNow({"real", "cycles:u", "task-clock:u", "page-faults:u", "ipc:u",
+                               "cpu-clock:u", "cpu-clock:u.running", "task-clock:u@mariadbd"}),
+            (Header{"real", "cycles:u", "task-clock", "page-faults:u", "ipc:u", "cpu-clock",
+                    "cpu-clock.running", "task-clock@mariadbd"}));
+  // Not another modifier's, and not where -e named both.
+  EXPECT_EQ(ColumnsAsNamedNow({"task-clock:uk", "task-clock-x:u"}),
+            (Header{"task-clock:uk", "task-clock-x:u"}));
+  EXPECT_EQ(ColumnsAsNamedNow({"task-clock", "task-clock:u"}),
+            (Header{"task-clock", "task-clock:u"}));
 }
 
 TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {

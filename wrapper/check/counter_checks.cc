@@ -45,6 +45,7 @@ CheckLine Paranoid(const std::string& value, const platforms::SystemRoots& roots
                               value.empty() ? "?" : value));
     return Line(CheckLevel::kWarn, "paranoid",
                 fmt::format("{}: this process may not count the kernel (counters get ':u', "
+                            "the clocks count in full, context switches, migrations and "
                             "tracepoints stay empty){}",
                             value.empty() ? "?" : value, fix));
   }

@@ -54,6 +54,8 @@ ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_bette
   row.boot_share = s.boot_share;
   row.host_share = s.host_share;
   row.difference = j.difference.estimate;
+  row.difference_low = j.difference.low;
+  row.difference_high = j.difference.high;
   row.relative = {j.change_percent, j.low_percent, j.high_percent};
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   if (j.constant) {

@@ -26,8 +26,13 @@ struct ComparisonRow {
   /// The deciding test's estimate of mean - mean_baseline (the mixed
   /// model's is its own, not the difference of the raw means).
   double difference = 0;
+  /// Its interval by the test that decided; NaN when undefined. With a
+  /// baseline mean of 0 the verdict is read from these, not from `relative`.
+  double difference_low = std::numeric_limits<double>::quiet_NaN();
+  double difference_high = std::numeric_limits<double>::quiet_NaN();
   /// The estimate and the interval of the test that decided the verdict, in
-  /// % of the baseline mean: the very numbers the verdict was read from.
+  /// % of the baseline mean: the very numbers the verdict was read from
+  /// (infinite, as a % of 0, where that mean is 0).
   stats::RelativeInterval relative;
   stats::MeanTest test = stats::MeanTest::kWelch;        ///< the test that decided
   double p = std::numeric_limits<double>::quiet_NaN();   ///< its two-sided p; NaN: undefined

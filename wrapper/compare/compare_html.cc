@@ -99,6 +99,10 @@ std::string VerdictClass(const std::string& verdict) {
   return c;
 }
 
+/// A number as the summary CSV writes it: empty where it is none (the
+/// interval's % of a baseline mean of 0, or no interval at all).
+std::string FiniteOrEmpty(double v) { return std::isfinite(v) ? fmt::format("{}", v) : ""; }
+
 /// The difference as the text summary prints it, with a real ± sign.
 std::string Difference(const RowCells& c) { return c.Difference("±"); }
 
@@ -187,8 +191,8 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
     if (several_tests) html += "<td class=\"text\">" + EscapeXml(c.test) + "</td>";
     html += fmt::format(
         "<td data-test=\"{}\" data-ci-low=\"{}\" data-ci-high=\"{}\">{}</td><td>{}</td>",
-        EscapeXml(c.test), r.relative.low_percent, r.relative.high_percent,
-        EscapeXml(Difference(c)), EscapeXml(c.p));
+        EscapeXml(c.test), FiniteOrEmpty(r.relative.low_percent),
+        FiniteOrEmpty(r.relative.high_percent), EscapeXml(Difference(c)), EscapeXml(c.p));
     if (boots)
       html += fmt::format("<td>{}</td><td>{}</td>", EscapeXml(c.boots), EscapeXml(c.boot_share));
     html += fmt::format("<td>{}</td><td class=\"text {}\">{}</td></tr>",

@@ -8,6 +8,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/json_input.h"
+#include "wrapper/results/results_columns.h"
 
 namespace timeit {
 
@@ -25,7 +26,9 @@ ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
   const std::string text = s.str();
   if (LooksLikeJson(text)) return ReadJsonInput(file, text, notes);
   if (LooksLikePlainNumbers(text, plain.columns)) return ReadPlainNumbers(file, plain);
-  return ParseResultsCsv(text, file, &notes);
+  ResultsTable table = ParseResultsCsv(text, file, &notes);
+  if (table.IsTimeitFormat()) table.columns = ColumnsAsNamedNow(std::move(table.columns));
+  return table;
 }
 
 }  // namespace timeit

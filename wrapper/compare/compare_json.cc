@@ -87,6 +87,11 @@ void AppendComparison(const RowCells& c, std::string& out) {
   out += fmt::format("\"metric\": {}, \"baseline\": {}, \"set\": {}, \"test\": {}, ",
                      JsonString(c.metric), JsonString(r.baseline), JsonString(r.set),
                      JsonString(c.test));
+  // The difference in the values' unit too: of a baseline mean of 0 the
+  // percentages are null, and this is the only change there is.
+  out +=
+      fmt::format("\"mean_baseline\": {}, \"mean\": {}, \"difference\": {}, ",
+                  NumberOrNull(r.mean_baseline), NumberOrNull(r.mean), NumberOrNull(r.difference));
   out += fmt::format(
       "\"difference_percent\": {}, \"ci_low_percent\": {}, \"ci_high_percent\": {}, "
       "\"p_value\": {}, \"df\": {}, ",

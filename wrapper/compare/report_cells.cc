@@ -33,9 +33,9 @@ std::string PValueText(double p) {
 }
 
 std::string RowCells::Difference(std::string_view plus_minus) const {
-  if (exact) return estimate + " exact";
-  if (margin.empty()) return estimate;
-  return estimate + " " + std::string(plus_minus) + " " + margin;
+  if (exact) return estimate + " exact" + from;
+  if (margin.empty()) return estimate + from;
+  return estimate + " " + std::string(plus_minus) + " " + margin + from;
 }
 
 std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
@@ -51,10 +51,20 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
     c.better = r.lower_is_better ? "lower" : "higher";
     c.mean_baseline = SiNumber(r.mean_baseline);
     c.mean = SiNumber(r.mean);
-    c.estimate = ReadablePercent(r.relative.estimate_percent, true) + "%";
     c.exact = r.constant;
-    const double margin = r.relative.high_percent - r.relative.estimate_percent;
-    if (!r.constant && !std::isnan(margin)) c.margin = ReadablePercent(margin, false) + "%";
+    if (r.mean_baseline == 0 && !(r.constant && r.difference == 0)) {
+      // A change from 0 is no percentage ("+inf%" said nothing): the change
+      // itself, and the interval the verdict was read from (verdict.h).
+      const std::string unit = c.unit.empty() ? "" : " " + c.unit;
+      c.estimate = (r.difference > 0 ? "+" : "") + SiNumber(r.difference) + unit;
+      const double margin = r.difference_high - r.difference;
+      if (!r.constant && std::isfinite(margin)) c.margin = SiNumber(margin) + unit;
+      c.from = " (from " + SiNumber(r.mean_baseline) + ")";
+    } else {
+      c.estimate = ReadablePercent(r.relative.estimate_percent, true) + "%";
+      const double margin = r.relative.high_percent - r.relative.estimate_percent;
+      if (!r.constant && !std::isnan(margin)) c.margin = ReadablePercent(margin, false) + "%";
+    }
     c.student_p = PValueText(r.student_p);
     c.welch_p = PValueText(r.welch_p);
     c.mann_whitney_p = PValueText(r.mann_whitney_p);

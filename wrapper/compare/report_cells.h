@@ -24,9 +24,12 @@ struct RowCells {
   std::string unit;    ///< the unit of the means: "s", "KiB"; empty for a count
   std::string better;  ///< "lower" or "higher"
   std::string mean_baseline, mean;
-  std::string estimate;  ///< the relative difference: "-3.76%"
-  std::string margin;    ///< its interval's half-width: "0.645%"; empty when exact or undefined
-  bool exact = false;    ///< no variance in either set: the difference is exact
+  /// The relative difference, "-3.76%"; of a baseline mean of 0, of which no
+  /// percentage is a number, the difference in the values' unit: "+2", "+0.5 s".
+  std::string estimate;
+  std::string margin;  ///< its interval's half-width: "0.645%"; empty when exact or undefined
+  bool exact = false;  ///< no variance in either set: the difference is exact
+  std::string from;    ///< " (from 0)" after a difference in the values' unit
   std::string student_p, welch_p, mann_whitney_p;  ///< "0.0312", "<0.0001"; "-" when undefined
   std::string test;        ///< the test that decided: "Welch's t", "mixed model"
   std::string p;           ///< its p-value, as the others
@@ -34,8 +37,8 @@ struct RowCells {
   std::string boot_share;  ///< the mixed model's share between boots, "83%"; "-" without it
   std::string verdict;     ///< VerdictText: "same within 1%"
 
-  /// "-3.76% +/- 0.645%", "+0.000333% exact" or "+2%" (no interval),
-  /// with `plus_minus` between estimate and margin.
+  /// "-3.76% +/- 0.645%", "+0.000333% exact", "+2%" (no interval) or
+  /// "+2 +/- 1.6 (from 0)", with `plus_minus` between estimate and margin.
   std::string Difference(std::string_view plus_minus) const;
 };
 

@@ -1,5 +1,7 @@
 #include "wrapper/results/results_columns.h"
 
+#include <algorithm>
+
 namespace timeit {
 
 bool IsEarlierLayout(const std::vector<std::string>& file, const std::vector<std::string>& ours) {
@@ -12,6 +14,21 @@ bool IsEarlierLayout(const std::vector<std::string>& file, const std::vector<std
     }
   }
   return f == file.size();
+}
+
+std::vector<std::string> ColumnsAsNamedNow(std::vector<std::string> header) {
+  const std::vector<std::string> file = header;
+  for (std::string& column : header) {
+    for (const std::string_view clock : {"task-clock", "cpu-clock"}) {
+      const std::string marked = std::string(clock) + ":u";
+      if (!column.starts_with(marked)) continue;
+      const std::string_view rest = std::string_view(column).substr(marked.size());
+      if (!rest.empty() && rest.front() != '.' && rest.front() != '@') continue;
+      std::string now = std::string(clock) + std::string(rest);
+      if (std::find(file.begin(), file.end(), now) == file.end()) column = std::move(now);
+    }
+  }
+  return header;
 }
 
 }  // namespace timeit

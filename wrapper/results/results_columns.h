@@ -98,4 +98,12 @@ constexpr bool IsNonMetricColumn(std::string_view name) {
 /// header; without `status_text`, `status` keeps its old meaning).
 bool IsEarlierLayout(const std::vector<std::string>& file, const std::vector<std::string>& ours);
 
+/// `header` as this timeit names its columns. An earlier one marked every
+/// counter column of a user-mode series ":u", a clock's too ("task-clock:u",
+/// "cpu-clock:u.running", "task-clock:u@server"), but a clock counts the
+/// same time in either mode, so that ":u" is dropped: compare reads such a
+/// file's task-clock as any other's, and a series appends to it. Kept where
+/// the header also has the unmarked name (both named with -e).
+std::vector<std::string> ColumnsAsNamedNow(std::vector<std::string> header);
+
 }  // namespace timeit

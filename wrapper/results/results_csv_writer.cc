@@ -81,17 +81,20 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   }
   std::vector<std::string> read_warnings;
   const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
-  if (existing.columns != columns && IsEarlierLayout(existing.columns, columns)) {
-    columns_ = existing.columns;
-    warnings.push_back(path_ + ": its header has no " + MissingColumns(existing.columns, columns) +
+  // As ours; or as an earlier timeit's user-mode series was ("task-clock:u").
+  const std::vector<std::string> file =
+      existing.columns == columns ? existing.columns : ColumnsAsNamedNow(existing.columns);
+  if (file != columns && IsEarlierLayout(file, columns)) {
+    warnings.push_back(path_ + ": its header has no " + MissingColumns(file, columns) +
                        " (written by an earlier timeit): appended rows follow its header");
-  } else if (existing.columns != columns) {
+  } else if (file != columns) {
     throw InputError(path, 1,
                      "cannot append: its columns differ from this series' (" +
-                         FirstDifference(existing.columns, columns) +
+                         FirstDifference(file, columns) +
                          "; -e and --no-counters change the columns); write to another file "
                          "with -o");
   }
+  columns_ = existing.columns;  // the rows follow the file's header, as it names them
   appending_ = !existing.rows.empty();
   const std::size_t run_col = *existing.Column("run");
   const std::size_t label_col = *existing.Column("label");

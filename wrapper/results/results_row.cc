@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 
@@ -73,7 +74,15 @@ std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct 
   }
   for (std::size_t i = 0; i < metric_count_; ++i) {
     row_.push_back(',');
-    if (i < values.size() && values[i].has_value()) fmt::format_to(out, "{}", *values[i]);
+    if (i >= values.size() || !values[i].has_value()) continue;
+    // The shortest form that reads back exactly; a whole number in digits
+    // even from 1e16 on, where that form is e-notation (a count of a day's
+    // cycles of many CPUs).
+    const double v = *values[i];
+    if (std::fabs(v) >= 1e16 && std::fabs(v) < 1e19 && v == std::trunc(v))
+      fmt::format_to(out, "{:.0f}", v);
+    else
+      fmt::format_to(out, "{}", v);
   }
   row_.push_back(',');
   AppendCsvField(row_, notes);

@@ -87,10 +87,15 @@ std::vector<int> TreeSlots(const CounterPlan& plan) {
 }
 
 /// The column of a counter: its word, marked ":u" when only user mode is
-/// counted, unless the word's own modifiers say so already.
-std::string ColumnName(const std::string& label, bool user_only) {
-  if (!user_only || label.ends_with(":u")) return label;
-  return label + ":u";
+/// counted (unless the word's own modifiers say so already), so that such a
+/// series never compares silently with full counts. Not a clock's: cpu-clock
+/// and task-clock count the same time in either mode, so a root series and a
+/// user's compare their task-clock.
+std::string ColumnName(const PlannedCounter& c, bool user_only) {
+  const bool clock =
+      c.encoding && counters::ModeEffectOf(*c.encoding) == counters::ModeEffect::kNone;
+  if (!user_only || clock || c.label.ends_with(":u")) return c.label;
+  return c.label + ":u";
 }
 
 std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
@@ -115,7 +120,7 @@ std::unique_ptr<CountTargets> CounterSource::MakeTargets(
   std::vector<std::string> columns;
   std::vector<std::optional<counters::EventEncoding>> encodings;
   for (const PlannedCounter& c : plan_.counters) {
-    columns.push_back(ColumnName(c.label, plan_.user_only));
+    columns.push_back(ColumnName(c, plan_.user_only));
     encodings.push_back(c.status == EventStatus::kCounted ? c.encoding : std::nullopt);
   }
   return std::make_unique<CountTargets>(columns, encodings, plan_.user_only, options.count_cgroups,
@@ -228,11 +233,10 @@ std::vector<std::string> CounterSource::Columns() const {
   const std::string mode = plan_.user_only ? ":u" : "";
   std::vector<std::string> columns;
   for (const PlannedCounter& c : plan_.counters) {
-    columns.push_back(ColumnName(c.label, plan_.user_only));
+    columns.push_back(ColumnName(c, plan_.user_only));
   }
   for (const PlannedCounter& c : plan_.counters) {
-    if (!IsSoftwareMetric(c))
-      columns.push_back(RunningColumn(ColumnName(c.label, plan_.user_only)));
+    if (!IsSoftwareMetric(c)) columns.push_back(RunningColumn(ColumnName(c, plan_.user_only)));
   }
   if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
   if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
