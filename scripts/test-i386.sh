@@ -72,7 +72,9 @@ if [ "$build_only" = 1 ]; then
   exit 0
 fi
 
-step "running the tests ${qemu[0]:+under ${qemu[0]}}${qemu[0]:-natively}"
+where=natively
+[ ${#qemu[@]} -eq 0 ] || where="under ${qemu[0]}"
+step "running the tests $where"
 timeit_ctest_cross "$BUILD" i386
 
 step "the 32-bit system call gates and the P6 table, from the i386 build"
