@@ -43,6 +43,7 @@ set(_timeit_label_rules
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
   "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
+  "^RatioIntervalTest\\.(WelchFiellerAsR|FixtureMatchesLiveR)$" "peer"
   "^BootsAgainstNlmeTest\\."                 "peer"
   "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
   "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
@@ -61,6 +62,7 @@ set(_timeit_label_rules
   "^SoakTest\\."                             "slow,soak"
   "^FalsePositiveTest\\."                    "slow,simulation"
   "^GateFalseAlarmTest\\."                   "slow,simulation"
+  "RatioCoverageTest\\."                     "slow,simulation"
 )
 
 # timeit_label_tests(<tests> <program labels>): sets LABELS on each test.
