@@ -17,22 +17,13 @@
 #   fault      bad input and faults around a series: what ASan and UBSan
 #              must see (with the fuzz corpus, label fuzz)
 #   arch       CLI tests whose behaviour depends on the architecture: event
-#              tables, spawning the command, numbers as text
+#              tables, spawning the command, numbers as text (the program
+#              cli_arch_test, tests/cli/CMakeLists.txt)
 #
 # A test matches every row whose pattern (a regular expression on
 # "Suite.Test") it matches, and gets that row's labels (comma-separated); the
 # program's own labels come first.
 set(_timeit_label_rules
-  # Architecture: the same list for the arm64 and i386 builds, native or
-  # emulated (formerly the suites that ran under qemu-user).
-  "^CliBasicsTest\\."                        "arch"
-  "^Ministat[A-Za-z]*Test\\."                "arch"
-  "^[A-Za-z]*/MinistatBadInputTest\\."       "arch"
-  "^CompareTest\\."                          "arch"
-  "^CompareRunTest\\."                       "arch"
-  "^EventsTest\\."                           "arch"
-  "^RunSeriesTest\\."                        "arch"
-  "^CrossBuildTest\\."                       "arch"
   # Bad input and faults.
   "BadInputTest\\."                          "fault"
   "^RunFaultsTest\\."                        "fault"
