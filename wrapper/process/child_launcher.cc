@@ -349,6 +349,9 @@ std::optional<pid_t> ChildLauncher::SpawnThroughSpawner() {
   // From here on as a forked child: exec and placement failures come
   // through the pipe, and a child joining its cgroup says when it is in.
   error_read_ = err[0];
+  // Not held, it execs at once: its wall clock starts where it was cloned
+  // (as CLONE_VFORK from here starts it), not after the spawner's reply.
+  if (!hold_) released_ = child->cloned;
   join_in_child_ = child->joins;
   if (child->joins) AwaitPlacement();
   return child->pid;

@@ -42,6 +42,9 @@ std::string FindSpawner() {
   if (!ec) {
     const std::string beside = (self.parent_path() / TIMEIT_SPAWNER_NAME).string();
     if (IsExecutable(beside)) return beside;
+    const std::string moved =
+        (self.parent_path() / TIMEIT_LIBEXEC_FROM_BIN / TIMEIT_SPAWNER_NAME).lexically_normal();
+    if (IsExecutable(moved)) return moved;
   }
   const std::string installed = TIMEIT_LIBEXEC_DIR "/" TIMEIT_SPAWNER_NAME;
   if (IsExecutable(installed)) return installed;
@@ -148,7 +151,9 @@ std::optional<SpawnerClient::Child> SpawnerClient::Spawn(int error_write, int go
   return Child{.pid = reply.pid,
                .error = reply.error,
                .unsupported = reply.unsupported != 0,
-               .joins = reply.joins != 0};
+               .joins = reply.joins != 0,
+               .cloned = {.tv_sec = static_cast<time_t>(reply.clone_sec),
+                          .tv_nsec = static_cast<long>(reply.clone_nsec)}};
 }
 
 }  // namespace timeit

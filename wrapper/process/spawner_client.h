@@ -1,6 +1,7 @@
 #pragma once
 
 #include <sys/types.h>
+#include <time.h>
 
 #include <memory>
 #include <optional>
@@ -21,10 +22,11 @@ class SpawnerClient {
  public:
   /// What the spawner answered for one child.
   struct Child {
-    pid_t pid = -1;            ///< timeit's child (CLONE_PARENT); -1: none
-    int error = 0;             ///< errno when pid is -1
-    bool unsupported = false;  ///< CLONE_PARENT is refused here (qemu-user)
-    bool joins = false;        ///< it joins its cgroup itself and says when
+    pid_t pid = -1;             ///< timeit's child (CLONE_PARENT); -1: none
+    int error = 0;              ///< errno when pid is -1
+    bool unsupported = false;   ///< CLONE_PARENT is refused here (qemu-user)
+    bool joins = false;         ///< it joins its cgroup itself and says when
+    struct timespec cloned {};  ///< CLOCK_MONOTONIC just before its clone
   };
 
   /// Starts the spawner at `path` for `spec`; nullptr with `why` set when it
@@ -49,7 +51,8 @@ class SpawnerClient {
 };
 
 /// Where timeit-spawner is: beside the running timeit (a build tree), else in
-/// the libexec directory set at configure time. Empty when in neither.
+/// its libexec directory (bin/../libexec/timeit, then the one set at
+/// configure time). Empty when in none.
 std::string FindSpawner();
 
 }  // namespace timeit

@@ -24,6 +24,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wrapper/process/spawner_protocol.h"
@@ -147,6 +148,10 @@ static int Serve(int sock) {
 
   struct SpawnReply reply;
   memset(&reply, 0, sizeof reply);
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  reply.clone_sec = now.tv_sec;
+  reply.clone_nsec = now.tv_nsec;
   const pid_t pid = Clone(hold, cgroup_fd, &reply.joins, &reply.unsupported);
   if (pid == 0) RunChild(error_fd, go_fd, cgroup_fd, reply.joins);
   reply.pid = pid;

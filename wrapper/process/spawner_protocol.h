@@ -32,6 +32,10 @@ struct SpawnRequest {
 enum { kSpawnExecFailed = 0, kSpawnPlacementFailed = 1, kSpawnPlaced = 2 };
 
 struct SpawnReply {
+  /* CLOCK_MONOTONIC just before the clone: where a child that is not held
+   * starts its wall clock, as when timeit cloned it itself. */
+  int64_t clone_sec;
+  int64_t clone_nsec;
   int32_t pid;         /* the child, a child of timeit; -1: none */
   int32_t error;       /* errno when pid is -1 */
   int32_t unsupported; /* clone(CLONE_PARENT) refused here (qemu-user): use another way */
