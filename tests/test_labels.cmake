@@ -49,6 +49,7 @@ set(_timeit_label_rules
   "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
   "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"
   "^RunSeriesTest\\.CsvLoadsWithPythonsCsvModule$" "peer"
+  "^RunMaxrssTest\\.TrueIsWithinTenPercentOfUsrBinTime$" "peer"
   # Slow: the soak and the simulations.
   "^SoakTest\\."                             "slow,soak"
   "^FalsePositiveTest\\."                    "slow,simulation"
