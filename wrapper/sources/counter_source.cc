@@ -45,7 +45,12 @@ class CounterSource : public MeasurementSource {
 
  private:
   /// What was said about a counter, once each.
-  enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
+  enum Noted : unsigned {
+    kMultiplexedNoted = 1,
+    kMissedNoted = 2,
+    kZeroNoted = 4,
+    kPreExecNoted = 8
+  };
 
   std::optional<std::size_t> IndexOf(std::string_view label) const;
   /// True the first time `kind` is asked for `counter`: a note is said once.
@@ -302,6 +307,10 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
       NoteOnce(i, kMissedNoted,
                std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
+    if (!r.pre_exec_kept.empty())
+      NoteOnce(i, kPreExecNoted,
+               "counted by cgroup with timeit's child's work before its exec whenever " +
+                   r.pre_exec_kept);
     by_counter[i] = std::move(r);
   }
   if (!multiplexed.empty()) {
@@ -346,6 +355,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
   if (!collected_) return {};
   std::vector<std::string> notes = std::move(setup_notes_);
   setup_notes_.clear();
+  for (std::string& n : counters_->TakeNotes()) notes.push_back(std::move(n));
   for (std::string& n : notes_) notes.push_back(std::move(n));
   notes_.clear();
   if (targets_) {
