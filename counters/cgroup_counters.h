@@ -16,8 +16,9 @@ namespace timeit::counters {
 /// online CPU with PERF_FLAG_PID_CGROUP, counting while a task of the cgroup
 /// (or of a cgroup below it) runs on that CPU. Nothing is copied into a
 /// child at fork, so a fork-heavy run costs what it costs without timeit;
-/// the price is a read per group per CPU around each run (one per run for
-/// the runs' own cgroup, see CountedCgroup). A run's counts are the deltas
+/// the price is a read per group per CPU around each run (for the runs'
+/// own cgroup, the one after the held child's last step before its release
+/// and the one after the run; see CountedCgroup). A run's counts are the deltas
 /// of those reads, each CPU's scaled by its own
 /// enabled/running (for a cgroup event both advance only while the cgroup
 /// runs there) before they are summed.
@@ -30,11 +31,13 @@ namespace timeit::counters {
 /// for tracepoints. Where that cannot be had (before Linux 5.13, no access
 /// to /proc/PID/syscall, a count before the exec that was multiplexed) the
 /// run's count keeps the child's few system calls and instructions before
-/// its exec, and Notes() says so.
+/// its exec, and TakeNotes() says so.
+///
 /// Whose cgroup is counted.
 ///   kTheRuns  the series' own, the runs' parent: nothing of it runs between
 ///             two runs, so one run's closing read is the next one's opening
-///             read, and a run in which it never ran is not counted.
+///             read where the child is not seen asleep (else the read then
+///             is), and a run in which it never ran is not counted.
 ///   kAnother  a service's (--count-cgroup), which runs whenever it likes:
 ///             read before each run, and a run during which nothing of it
 ///             ran counts 0 (see SumScaled).

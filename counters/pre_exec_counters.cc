@@ -47,18 +47,18 @@ void PreExecCounters::Open(pid_t pid, const std::vector<std::size_t>& counted) {
 
 std::optional<std::uint64_t> PreExecCounters::Count(std::size_t e, std::string& why) const {
   if (!fds_[e]) {
-    why = std::string("its count before the exec could not be opened: ") +
+    why = std::string("their count before the exec could not be opened: ") +
           std::strerror(open_errors_[e]);
     return std::nullopt;
   }
   RawCount count;
   if (!ReadCounter(fds_[e].get(), count)) {
-    why = std::string("its count before the exec could not be read: ") + std::strerror(errno);
+    why = std::string("their count before the exec could not be read: ") + std::strerror(errno);
     return std::nullopt;
   }
   // On a counter for less than the whole window: only an estimate.
   if (count.time_running != count.time_enabled) {
-    why = "its count before the exec found no free PMU counter (the cgroup's events had them)";
+    why = "their count before the exec found no free PMU counter (the cgroup's events had them)";
     return std::nullopt;
   }
   return count.value;
