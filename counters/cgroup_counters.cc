@@ -160,8 +160,10 @@ void CgroupCounters::Attach(pid_t pid) {
   if (!pre_exec_) return;
   std::string why;
   if (!AwaitSleepingInRead(pid, kAwaitHeld, why)) {
-    if (!await_noted_) Note(std::string(kKept) + "in the runs where " + why);
-    await_noted_ = true;
+    // No access to /proc/PID/syscall, or a child that blocks elsewhere: the
+    // same in every run, so the series stops waiting for it.
+    Note(std::string(kKept) + "from this run on, as " + why);
+    pre_exec_.reset();
     return;
   }
   // The child sleeps, off every CPU: the cgroup's counts from here and the

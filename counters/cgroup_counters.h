@@ -80,7 +80,6 @@ class CgroupCounters : public RunCounters {
   void Note(std::string note);
   std::unique_ptr<PreExecCounters> pre_exec_;  ///< null: not held, counts from the creation
   bool pre_exec_opened_ = false;               ///< this run's child was seen asleep
-  bool await_noted_ = false;
   std::vector<std::string> notes_;
 };
 

@@ -115,8 +115,9 @@ TEST_F(PreExecCountingTest, ByCgroupCountsExactlyWhatInheritanceCountsInTheSameR
   }
 }
 
-// Not held in its read (it has exec'd already): nothing is taken out, and
-// the counts keep the child's work before its exec, said once.
+// Not held in its read (it has exec'd already): nothing is taken out, the
+// counts keep the child's work before its exec, said once, and the series
+// stops holding its children for it.
 TEST_F(PreExecCountingTest, AChildNotSeenAsleepIsCountedWholeAndSaidOnce) {
   CgroupCounters by_cgroup(events_, plan_.user_only, fd_, OnlineCpus(), CountedCgroup::kTheRuns);
   by_cgroup.BeforeStart();
@@ -129,6 +130,7 @@ TEST_F(PreExecCountingTest, AChildNotSeenAsleepIsCountedWholeAndSaidOnce) {
   const std::vector<std::string> notes = by_cgroup.TakeNotes();
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("from its creation to its exec"), std::string::npos) << notes[0];
+  EXPECT_FALSE(by_cgroup.AttachesBeforeExec());
 }
 
 TEST(AwaitSleepingInReadTest, AChildBlockedInReadIsSeenAndOneInASleepIsNot) {
