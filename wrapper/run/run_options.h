@@ -88,6 +88,9 @@ struct RunOptions {
   bool help = false;
   bool version = false;
   std::vector<std::string> command;  ///< the command and its arguments
+  /// Not an option: how this boot happened, set by `timeit boots resume`
+  /// for its series' boot_method column; empty otherwise.
+  std::string boot_method;
 };
 
 /// Parses the run mode's arguments (argv[0] is the program name). Option
