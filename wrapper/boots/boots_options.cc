@@ -30,10 +30,11 @@ po::options_description MakeOptions(BootsOptions* o) {
   po::options_description d;
   auto add = d.add_options();
   add("config",
-      ReadEach(&o->configs, "NAME:kernel=PATH[,initrd=PATH][,release=R][,cmdline+=ARGS]",
+      ReadEach(&o->configs, "NAME:kernel=PATH,...",
                [](const std::string& v) { return std::vector<BootConfig>{ParseBootConfig(v)}; }),
-      "a kernel to compare, its label NAME; release= when its file name does not say it; "
-      "cmdline+= adds to the command line (at least two)");
+      "a kernel to compare, NAME:kernel=PATH[,initrd=PATH][,release=R][,cmdline+=ARGS], NAME "
+      "its rows' label; release= when the file name does not say it; cmdline+= adds to the "
+      "command line (two or more)");
   add("boots",
       Read(&o->boots, "N",
            [](const std::string& v) {
