@@ -275,6 +275,48 @@ TEST(BootsCliTest, DryRunPrintsEveryStepAndItsExactBootCommand) {
   EXPECT_FALSE(fs::exists(e.asked_));
 }
 
+TEST(BootsCliTest, DryRunOfKexecLoadsEachStepsKernelAndInstallsTheUnit) {
+  if (::geteuid() != 0) GTEST_SKIP() << "--via kexec is root's";
+  BootsExperiment e;
+  // A kexec of our own on PATH: start checks that the tool is there; a dry
+  // run never calls it.
+  const fs::path bin = e.dir_.path() / "bin";
+  fs::create_directories(bin);
+  const fs::path kexec = e.dir_.Write("bin/kexec", "#!/bin/sh\nexit 1\n");
+  fs::permissions(kexec, fs::perms::owner_all);
+  const std::string path = bin.string() + ":" + ::getenv("PATH");
+  ::setenv("PATH", path.c_str(), 1);
+  const std::string initrd = e.dir_.Write("initrd.img-6.1.0-b", "").string();
+  const ProcessResult r = RunTimeit(
+      {"boots", "start", "--dry-run", "--boots", "1", "--via", "kexec", "--state-dir",
+       e.state_.string(), "--config", "a:kernel=" + e.kernel_a_.string(), "--config",
+       "b:kernel=" + e.kernel_b_.string() + ",initrd=" + initrd + ",cmdline+=mitigations=off", "-o",
+       e.csv_.string(), "--", "true"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const std::string reboot =
+      fs::is_directory("/run/systemd/system") ? "systemctl kexec" : "kexec -e";
+  EXPECT_NE(r.out.find("  $ kexec -l " + e.kernel_a_.string() +
+                       " '--command-line=root=/dev/vda ro'\n  $ " + reboot + "\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  $ kexec -l " + e.kernel_b_.string() + " --initrd=" + initrd +
+                       " '--command-line=root=/dev/vda ro mitigations=off'\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("resume hook: /etc/systemd/system/timeit-boots.service, enabled by "
+                       "start:\n  $ systemctl daemon-reload\n  $ systemctl enable "
+                       "timeit-boots.service\n"),
+            std::string::npos)
+      << r.out;
+  // --next-boot belongs to --via command.
+  const ProcessResult both =
+      RunTimeit({"boots", "start", "--dry-run", "--via", "kexec", "--next-boot", "x", "--config",
+                 "a:kernel=" + e.kernel_a_.string(), "--config", "b:kernel=" + e.kernel_b_.string(),
+                 "-o", e.csv_.string(), "--", "true"});
+  EXPECT_EQ(both.exit_status, 2);
+  EXPECT_EQ(both.err, "timeit: --next-boot: only with --via command (this is --via kexec)\n");
+}
+
 TEST(BootsCliTest, APlantedWritableStateIsRefusedAndNothingRuns) {
   BootsExperiment e;
   ASSERT_EQ(e.Start().exit_status, 0);

@@ -13,6 +13,7 @@
 #include "wrapper/boots/boot_config.h"
 #include "wrapper/boots/boot_method.h"
 #include "wrapper/boots/experiment_state.h"
+#include "wrapper/boots/resume_hook.h"
 #include "wrapper/boots/state_file.h"
 
 namespace timeit {
@@ -306,6 +307,27 @@ TEST(BootMethodTest, KexecLoadsTheStepsKernelInitrdAndCommandLine) {
             "'--command-line=root=/dev/vda ro mitigations=off'");
   EXPECT_TRUE(lines[1] == "systemctl kexec" || lines[1] == "kexec -e") << lines[1];
   EXPECT_EQ(DisarmLines(s), std::vector<std::string>{"kexec -u"});
+}
+
+TEST(ResumeHookTest, TheUnitRunsThisTimeitOnTheExperimentsState) {
+  ExperimentState s = TwoKernels();
+  s.timeit = "/opt/timeit/bin/timeit";
+  s.hook = "systemd";
+  const std::string unit = UnitText(s, "/var/lib/timeit/k");
+  EXPECT_NE(unit.find("\nExecStart=/opt/timeit/bin/timeit boots resume --state-dir "
+                      "/var/lib/timeit/k\n"),
+            std::string::npos)
+      << unit;
+  EXPECT_NE(unit.find("\nType=oneshot\n"), std::string::npos);
+  EXPECT_NE(unit.find("\nConditionPathExists=/var/lib/timeit/k/state.json\n"), std::string::npos);
+  EXPECT_EQ(unit.find('@'), std::string::npos) << "every placeholder replaced";
+  EXPECT_EQ(HookInstallLines(s),
+            (std::vector<std::string>{"systemctl daemon-reload",
+                                      "systemctl enable timeit-boots.service"}));
+  EXPECT_EQ(HookRemoveLines(s).front(), "systemctl disable timeit-boots.service");
+  s.hook = "none";
+  EXPECT_TRUE(HookInstallLines(s).empty());
+  EXPECT_TRUE(HookRemoveLines(s).empty());
 }
 
 TEST(BootMethodTest, GrubDefaultAndTheKernelsMenuEntry) {
