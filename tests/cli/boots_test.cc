@@ -244,6 +244,12 @@ TEST(BootsCliTest, ASeriesCutShortIsDoneAgainWithNoRunLostOrCountedTwice) {
   for (std::size_t r = 0; r < label.size(); ++r)
     if (label[r] == "a") a_runs.push_back(run[r]);
   EXPECT_EQ(a_runs, (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+  // The rows of the boot that did the step again say so; no other row does.
+  const auto boot = ColumnOf(t, "boot_id"), notes = ColumnOf(t, "notes");
+  const std::string redo = "boots: step 1 again: boot boot1 was cut short after 1 runs, kept";
+  for (std::size_t r = 0; r < boot.size(); ++r)
+    EXPECT_EQ(notes[r].find(redo) != std::string::npos, boot[r] == "boot2")
+        << boot[r] << ": " << notes[r];
   const ProcessResult status = e.Status();
   EXPECT_NE(status.out.find("boot boot1: interrupted after 1 runs (kept in the CSV); the step is "
                             "done again"),

@@ -78,6 +78,17 @@ void WriteComparison(const ExperimentState& s) {
   std::fprintf(stderr, "timeit boots: the comparison is in %s\n", path.c_str());
 }
 
+/// When the step's last boot was cut short: which, and what it kept; its
+/// rows stay in the CSV, and this series' rows say that they do the step again.
+std::string RedoNote(const ExperimentState& s) {
+  if (s.records.empty() || s.records.back().step != s.step ||
+      s.records.back().outcome != "interrupted")
+    return {};
+  const StepRecord& r = s.records.back();
+  return "boots: step " + std::to_string(s.step + 1) + " again: boot " + r.boot_id +
+         " was cut short after " + std::to_string(r.runs) + " runs, kept";
+}
+
 /// The step's series, in-process, as the run mode would run it with
 /// --label NAME; its exit status.
 int RunStepSeries(const ExperimentState& s) {
@@ -91,6 +102,7 @@ int RunStepSeries(const ExperimentState& s) {
       throw SystemError("boots: cannot enter " + s.cwd + ", where start ran");
     RunOptions o = ParseRunOptions(static_cast<int>(words.size()), argv.data());
     o.boot_method = s.method;
+    o.series_note = RedoNote(s);
     return RunSeries(o);
   } catch (const Error& e) {
     std::fprintf(stderr, "timeit: %s\n", e.what());
