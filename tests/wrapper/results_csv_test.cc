@@ -286,7 +286,8 @@ TEST(ResultsRowTest, RowsForAFileWithConditionsButNoStatusText) {
   EXPECT_EQ(f.Format(1, false, start, {137, "timeout"}, {2.5}, ""),
             "isync,1,0,2023-11-14T22:13:20.000Z,timeout,2.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, "
             "2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,\"performance,powersave\",on,on,2,"
-            "always,1,4,25503785 mitigated: mds,1.37,0-7,no,kexec,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+            "always,1,4,25503785 mitigated: mds,1.37,0-7,no,kexec,0.1.0,"
+            "\"sh -c 'echo \"\"hi\"\"'\"\n");
   EXPECT_EQ(f.Format(2, false, start, {3, ""}, {2.5}, "").substr(0, 38),
             "isync,2,0,2023-11-14T22:13:20.000Z,3,2");
 }
