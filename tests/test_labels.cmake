@@ -31,6 +31,8 @@ set(_timeit_label_rules
   "^ExitStatusTest\\."                       "fault"
   "^DidYouMeanTest\\."                       "fault"
   "^CompareTest\\.BadInputIsOneLine"         "fault"
+  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot)$" "fault"
+  "^StateFileTest\\."                        "fault"
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
   "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
