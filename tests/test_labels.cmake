@@ -43,6 +43,7 @@ set(_timeit_label_rules
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
   "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
+  "^MannKendallTest\\.LongSeriesWithTiesAgainstLiveR$" "peer"
   "^BootsAgainstNlmeTest\\."                 "peer"
   "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
   "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
