@@ -37,6 +37,7 @@ set(_timeit_label_rules
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
   "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
   "^RatioIntervalTest\\.(WelchFiellerAsR|FixtureMatchesLiveR)$" "peer"
+  "^MannKendallTest\\.LongSeriesWithTiesAgainstLiveR$" "peer"
   "^BootsAgainstNlmeTest\\."                 "peer"
   "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
   "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
