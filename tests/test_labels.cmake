@@ -60,7 +60,16 @@ set(_timeit_label_rules
   "RatioCoverageTest\\."                     "slow,simulation"
 )
 
-# timeit_label_tests(<tests> <program labels>): sets LABELS on each test.
+# Tests that kill a timeit with SIGKILL leave its run's cgroup behind, and
+# the next timeit to start anywhere on the machine removes it and says so on
+# stderr: run beside another test, that one would read the line (and this
+# one miss it). They run alone (RUN_SERIAL).
+set(_timeit_serial_rules
+  "KillNine|KillMinusNine|KilledWithSigkill|SeriesCutShort"
+)
+
+# timeit_label_tests(<tests> <program labels>): sets LABELS on each test, and
+# RUN_SERIAL on those _timeit_serial_rules name.
 function(timeit_label_tests tests program_labels)
   set(rules ${_timeit_label_rules})
   foreach(test IN LISTS tests)
@@ -79,5 +88,10 @@ function(timeit_label_tests tests program_labels)
     endwhile()
     list(REMOVE_DUPLICATES labels)
     set_tests_properties("${test}" PROPERTIES LABELS "${labels}")
+    foreach(pattern IN LISTS _timeit_serial_rules)
+      if(test MATCHES "${pattern}")
+        set_tests_properties("${test}" PROPERTIES RUN_SERIAL TRUE)
+      endif()
+    endforeach()
   endforeach()
 endfunction()
