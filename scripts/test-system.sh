@@ -106,6 +106,15 @@ download() {
 # kernels is a module, and the guests have no other disk; 6.12's are
 # xz-compressed).
 kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko*')
+# And for the amd64 kernels, the disk that `timeit boots` keeps its state and
+# CSV on across the boots scenario's reboots: virtio's block driver and ext4
+# (every disk file system of Debian's kernels is a module), with what they
+# load: virtio, jbd2, mbcache, crc16, and the crc32c that ext4 asks the
+# crypto API for.
+amd64_parts=('./lib/modules/*/kernel/drivers/virtio/*'
+  './lib/modules/*/kernel/drivers/block/virtio_blk.ko*' './lib/modules/*/kernel/fs/ext4/*'
+  './lib/modules/*/kernel/fs/jbd2/*' './lib/modules/*/kernel/fs/mbcache.ko*'
+  './lib/modules/*/kernel/lib/crc16.ko*' './lib/modules/*/kernel/crypto/crc32c_generic.ko*')
 
 # choose_kernels ARCH PATTERN COUNT [NAME]: downloads the newest COUNT
 # kernels (the oldest with NAME `oldest`) and lists them, oldest first, as
@@ -125,7 +134,11 @@ choose_kernels() {
   fi
   for package in $candidates; do
     [ "${#chosen[@]}" -lt "$count" ] || break
-    fetch "$package" "${kernel_parts[@]}" || continue
+    if [ "$arch" = x86_64 ]; then
+      fetch "$package" "${kernel_parts[@]}" "${amd64_parts[@]}" || continue
+    else
+      fetch "$package" "${kernel_parts[@]}" || continue
+    fi
     vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
     release=${vmlinuz##*/vmlinuz-}
     # QEMU's -kernel takes arm64's uncompressed Image; Debian ships it so, but

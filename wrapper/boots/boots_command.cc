@@ -103,6 +103,7 @@ int RunStepSeries(const ExperimentState& s) {
     RunOptions o = ParseRunOptions(static_cast<int>(words.size()), argv.data());
     o.boot_method = s.method;
     o.series_note = RedoNote(s);
+    o.durable_rows = true;
     return RunSeries(o);
   } catch (const Error& e) {
     std::fprintf(stderr, "timeit: %s\n", e.what());

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "platforms/unique_fd.h"
 #include "wrapper/base/errors.h"
@@ -193,11 +194,20 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
 
 void PrepareStateDir(const std::string& state_dir) {
   std::error_code ec;
-  const fs::path dir(state_dir);
+  fs::path dir = fs::path(state_dir).lexically_normal();
+  if (!dir.has_filename()) dir = dir.parent_path();
+  // The folders about to be made, innermost first.
+  std::vector<fs::path> made;
+  for (fs::path p = dir; p.has_relative_path() && !fs::exists(p, ec); p = p.parent_path())
+    made.push_back(p);
   if (dir.has_parent_path() && !fs::exists(dir.parent_path(), ec))
     fs::create_directories(dir.parent_path(), ec);
   if (::mkdir(state_dir.c_str(), 0700) != 0 && errno != EEXIST)
     throw UsageError(Errno("--state-dir " + state_dir));
+  // A new folder's name is in its parent's own pages (minix, ext2; ext4
+  // until its journal commits), which no fsync of the state reaches: a
+  // power cut right after start would lose the whole experiment.
+  for (const fs::path& p : made) SyncDir(p.parent_path().string());
   CheckDir(state_dir);
 }
 
