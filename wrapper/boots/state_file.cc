@@ -74,7 +74,9 @@ json RecordJson(const StepRecord& r) {
           {"found_cmdline", r.found_cmdline},
           {"runs", r.runs},
           {"exit_status", r.exit_status},
-          {"settle_seconds", r.settle_seconds}};
+          {"settle_seconds", r.settle_seconds},
+          {"boot_seconds", r.boot_seconds},
+          {"series_seconds", r.series_seconds}};
 }
 
 StepRecord RecordFrom(const json& j) {
@@ -89,6 +91,9 @@ StepRecord RecordFrom(const json& j) {
   j.at("runs").get_to(r.runs);
   j.at("exit_status").get_to(r.exit_status);
   j.at("settle_seconds").get_to(r.settle_seconds);
+  // Not in the states of the first landing: unknown there.
+  r.boot_seconds = j.value("boot_seconds", -1.0);
+  r.series_seconds = j.value("series_seconds", -1.0);
   return r;
 }
 
@@ -142,6 +147,7 @@ std::string StateText(const ExperimentState& s) {
                   {"step", s.step},
                   {"phase", kPhases[static_cast<int>(s.phase)]},
                   {"armed_on", s.armed_on},
+                  {"armed_at", s.armed_at},
                   {"running_on", s.running_on},
                   {"failed_boots", s.failed_boots},
                   {"failed_configs", s.failed_configs},
@@ -177,6 +183,7 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
     j.at("step").get_to(s.step);
     s.phase = PhaseFrom(j.at("phase").get<std::string>());
     j.at("armed_on").get_to(s.armed_on);
+    s.armed_at = j.value("armed_at", 0.0);
     j.at("running_on").get_to(s.running_on);
     j.at("failed_boots").get_to(s.failed_boots);
     j.at("failed_configs").get_to(s.failed_configs);
