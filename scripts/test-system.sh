@@ -176,6 +176,13 @@ choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 1 oldest
 choose_kernels i386 '^linux-image-[0-9.]+-[0-9]+-686$' 1
 fetch busybox-static:arm64 || true
 fetch busybox-static:i386 || true
+# kexec-tools for the boots scenario's --via kexec in an amd64 guest, and
+# the Xen libraries Debian links /sbin/kexec with (libxenctrl and what it
+# needs); the scenario skips the case (fails under CI) without them.
+for package in kexec-tools libxenmisc4.17 libxentoollog1 libxencall1 libxenevtchn1 \
+  libxengnttab1 libxenforeignmemory1 libxendevicemodel1 libxentoolcore1; do
+  fetch "$package" || true
+done
 # Downloads of kernels no longer chosen are dropped. grep reads the
 # listings itself: piped from cat under pipefail, a grep -q that matched and
 # quit early failed the pipeline with cat's SIGPIPE, and a chosen kernel was

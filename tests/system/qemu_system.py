@@ -23,6 +23,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -133,9 +134,10 @@ class Initramfs:
         self.add_bytes(path, data, mode if mode is not None else
                        (os.stat(src).st_mode & 0o777))
 
-    def add_elf(self, src, path):
+    def add_elf(self, src, path, lib_dirs=()):
         """An executable with its shared libraries and the dynamic loader, at
-        the paths the loader looks in by default."""
+        the paths the loader looks in by default; libraries are looked for in
+        LIB_DIRS (a package unpacked from the registry) first."""
         self.add_file(src, path, 0o755)
         interp, _ = _elf_interp_and_needed(src)
         if interp:
@@ -147,14 +149,14 @@ class Initramfs:
                 if lib in seen:
                     continue
                 seen.add(lib)
-                found = self._find_lib(lib)
+                found = self._find_lib(lib, lib_dirs)
                 self.add_file(os.path.realpath(found),
                               os.path.join(ARCHES[self.arch]["lib_dirs"][0], lib),
                               0o755)
                 pending.append(found)
 
-    def _find_lib(self, name):
-        for d in ARCHES[self.arch]["lib_dirs"]:
+    def _find_lib(self, name, lib_dirs=()):
+        for d in list(lib_dirs) + ARCHES[self.arch]["lib_dirs"]:
             if os.path.exists(os.path.join(d, name)):
                 return os.path.join(d, name)
         raise Failure(f"{name}: not found in {ARCHES[self.arch]['lib_dirs']}"
@@ -451,7 +453,9 @@ def run_qemu(arch, kernel, initrd, log_path, deadline_s, qemu_args, cmdline, ico
                 if kill_on is not None and kill_on in line and not killed:
                     print(f"  {time.monotonic() - start:6.1f} s  {kill_on.decode()}: "
                           "QEMU killed", file=sys.stderr)
-                    proc.kill()
+                    # timeout(1) leads the process group QEMU runs in: the
+                    # group, or QEMU would outlive it (and hold the console).
+                    os.killpg(proc.pid, signal.SIGKILL)
                     killed = True
         try:
             status = proc.wait(timeout=15)

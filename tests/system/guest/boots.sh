@@ -19,6 +19,7 @@ else
   sh /work/start
   result start.status $?
 fi
+result kexec_loaded "$(cat /sys/kernel/kexec_loaded)"
 timeit boots status --state-dir /disk/state > /tmp/status 2>&1
 result boots_status.status $?
 send_file status /tmp/status
