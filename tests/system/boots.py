@@ -23,6 +23,11 @@ command line) when it names nothing -- after a boot that failed.
 
 Every boot is expected: the harness knows the boot it must see next and
 fails on any other, with the console's tail.
+
+What it does not catch: ext4's journal commits at the state's fsync carry
+the CSV's unsynced rows and new folders along (a timeit that synced neither
+passed abba, with data=writeback too); minix, which caught the unsynced
+state folder, loses its bitmaps at a cut, and ext2 then wants a manual fsck.
 """
 import os
 import shlex
