@@ -106,6 +106,15 @@ download() {
 # kernels is a module, and the guests have no other disk; 6.12's are
 # xz-compressed).
 kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko*')
+# And for the amd64 kernels, the disk that `timeit boots` keeps its state and
+# CSV on across the boots scenario's reboots: virtio's block driver and ext4
+# (every disk file system of Debian's kernels is a module), with what they
+# load: virtio, jbd2, mbcache, crc16, and the crc32c that ext4 asks the
+# crypto API for.
+amd64_parts=('./lib/modules/*/kernel/drivers/virtio/*'
+  './lib/modules/*/kernel/drivers/block/virtio_blk.ko*' './lib/modules/*/kernel/fs/ext4/*'
+  './lib/modules/*/kernel/fs/jbd2/*' './lib/modules/*/kernel/fs/mbcache.ko*'
+  './lib/modules/*/kernel/lib/crc16.ko*' './lib/modules/*/kernel/crypto/crc32c_generic.ko*')
 
 # choose_kernels ARCH PATTERN COUNT [NAME]: downloads the newest COUNT
 # kernels (the oldest with NAME `oldest`) and lists them, oldest first, as
@@ -125,7 +134,11 @@ choose_kernels() {
   fi
   for package in $candidates; do
     [ "${#chosen[@]}" -lt "$count" ] || break
-    fetch "$package" "${kernel_parts[@]}" || continue
+    if [ "$arch" = x86_64 ]; then
+      fetch "$package" "${kernel_parts[@]}" "${amd64_parts[@]}" || continue
+    else
+      fetch "$package" "${kernel_parts[@]}" || continue
+    fi
     vmlinuz=$(ls "$CACHE/$package"/boot/vmlinuz-* | head -n 1)
     release=${vmlinuz##*/vmlinuz-}
     # QEMU's -kernel takes arm64's uncompressed Image; Debian ships it so, but
@@ -163,6 +176,13 @@ choose_kernels aarch64 '^linux-image-[0-9.]+-[0-9]+-arm64$' 1 oldest
 choose_kernels i386 '^linux-image-[0-9.]+-[0-9]+-686$' 1
 fetch busybox-static:arm64 || true
 fetch busybox-static:i386 || true
+# kexec-tools for the boots scenario's --via kexec in an amd64 guest, and
+# the Xen libraries Debian links /sbin/kexec with (libxenctrl and what it
+# needs); the scenario skips the case (fails under CI) without them.
+for package in kexec-tools libxenmisc4.17 libxentoollog1 libxencall1 libxenevtchn1 \
+  libxengnttab1 libxenforeignmemory1 libxendevicemodel1 libxentoolcore1; do
+  fetch "$package" || true
+done
 # Downloads of kernels no longer chosen are dropped. grep reads the
 # listings itself: piped from cat under pipefail, a grep -q that matched and
 # quit early failed the pipeline with cat's SIGPIPE, and a chosen kernel was

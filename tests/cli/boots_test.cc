@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -177,6 +178,29 @@ TEST(BootsCliTest, TwoKernelsTwoBootsEachUnattendedInAbbaOrder) {
   EXPECT_EQ(again.exit_status, 0);
   EXPECT_NE(again.err.find("is over"), std::string::npos) << again.err;
   EXPECT_EQ(e.AskedLines().size(), 4u);
+}
+
+TEST(BootsCliTest, StatusEstimatesTheTimeLeftFromTheMeasuredBootsAndSeries) {
+  BootsExperiment e;
+  ASSERT_EQ(e.Start().exit_status, 0);
+  ProcessResult status = e.Status();
+  EXPECT_NE(status.out.find("\ntime left: not known until a step is measured\n"), std::string::npos)
+      << status.out;
+  for (const std::string id : {"boot1", "boot2"}) ASSERT_EQ(e.Boot(id).exit_status, 0);
+  status = e.Status();
+  // Two of a b b a measured: b a left, each as long as its configuration's.
+  const std::regex left(R"(\ntime left: about (\d+ s|\d+m\d\ds), 2 steps \(so far a boot )"
+                        R"(took (\d+ s|\d+m\d\ds) and a series (\d+ s|\d+m\d\ds)\)\n)");
+  EXPECT_TRUE(std::regex_search(status.out, left)) << status.out;
+  // Each measured boot says how long it took from its arming, and its series.
+  const std::regex measured(R"(: measured 3 runs, settled 0 s, booted in (\d+ s|\d+m\d\ds), )"
+                            R"(series (\d+ s|\d+m\d\ds)\n)");
+  EXPECT_EQ(std::distance(std::sregex_iterator(status.out.begin(), status.out.end(), measured),
+                          std::sregex_iterator()),
+            2)
+      << status.out;
+  for (const std::string id : {"boot3", "boot4"}) ASSERT_EQ(e.Boot(id).exit_status, 0);
+  EXPECT_EQ(e.Status().out.find("time left"), std::string::npos) << "none once finished";
 }
 
 TEST(BootsCliTest, AKernelThatFellBackIsRetriedThenItsConfigurationSkipped) {

@@ -23,6 +23,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -133,9 +134,10 @@ class Initramfs:
         self.add_bytes(path, data, mode if mode is not None else
                        (os.stat(src).st_mode & 0o777))
 
-    def add_elf(self, src, path):
+    def add_elf(self, src, path, lib_dirs=()):
         """An executable with its shared libraries and the dynamic loader, at
-        the paths the loader looks in by default."""
+        the paths the loader looks in by default; libraries are looked for in
+        LIB_DIRS (a package unpacked from the registry) first."""
         self.add_file(src, path, 0o755)
         interp, _ = _elf_interp_and_needed(src)
         if interp:
@@ -147,14 +149,14 @@ class Initramfs:
                 if lib in seen:
                     continue
                 seen.add(lib)
-                found = self._find_lib(lib)
+                found = self._find_lib(lib, lib_dirs)
                 self.add_file(os.path.realpath(found),
                               os.path.join(ARCHES[self.arch]["lib_dirs"][0], lib),
                               0o755)
                 pending.append(found)
 
-    def _find_lib(self, name):
-        for d in ARCHES[self.arch]["lib_dirs"]:
+    def _find_lib(self, name, lib_dirs=()):
+        for d in list(lib_dirs) + ARCHES[self.arch]["lib_dirs"]:
             if os.path.exists(os.path.join(d, name)):
                 return os.path.join(d, name)
         raise Failure(f"{name}: not found in {ARCHES[self.arch]['lib_dirs']}"
@@ -284,6 +286,40 @@ def add_kernel_module(fs, release, kernel, module):
     return False
 
 
+def add_kernel_modules(fs, release, kernel, names):
+    """The kernel package's modules NAMES (file names without .ko;
+    scripts/test-system.sh unpacks them) and those they depend on as
+    /lib/modules/RELEASE/NAME.ko,
+    xz-unpacked as add_kernel_module's, and the order they load in (each
+    after those its .modinfo's depends= names) in
+    /lib/modules/RELEASE/load-order. A name the package does not ship is
+    built into the kernel (virtio in 6.12) and left out."""
+    package = os.path.dirname(os.path.dirname(kernel))
+    tree = os.path.join(package, "lib", "modules", release, "kernel")
+    found = {}
+    for folder, _, files in os.walk(tree):
+        for f in files:
+            path = os.path.join(folder, f)
+            with (lzma.open(path) if f.endswith(".xz") else open(path, "rb")) as m:
+                found[f.removesuffix(".xz").removesuffix(".ko")] = m.read()
+    order = []
+
+    def load(name):
+        if name in order or name not in found:
+            return
+        depends = re.search(rb"\0depends=([^\0]*)\0", found[name])
+        for dep in (depends.group(1).decode().split(",") if depends else []):
+            load(dep)
+        order.append(name)
+
+    for name in names:
+        load(name)
+    for name in order:
+        fs.add_bytes(f"lib/modules/{release}/{name}.ko", found[name])
+    fs.add_bytes(f"lib/modules/{release}/load-order", "".join(f"{n}\n" for n in order).encode())
+    return order
+
+
 def add_static_source(fs, work, source, name):
     """SOURCE (C, a path from the repository's root) linked statically, as
     /timeit/NAME: the programs of bench/ and tests/cli/ for the guest."""
@@ -326,6 +362,8 @@ class Boot:
     files: dict             # TIMEIT-FILE name -> bytes
     to_userland_s: float    # host seconds from QEMU's start to /init's first line
     total_s: float          # host seconds until QEMU exited
+    how: str = ""           # how QEMU ended, for messages
+    killed: bool = False    # killed by the harness at kill_on's line
 
     def csv(self, name):
         """The guest's NAME.csv, read; a failure when it never came back."""
@@ -342,12 +380,36 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
          icount=True):
     """Boots and waits -- never longer than deadline_s: QEMU runs under
     timeout(1), and this side stops reading at the same deadline. qemu_args
-    go after the architecture's own (the i386 guests name their -cpu)."""
+    go after the architecture's own (the i386 guests name their -cpu). The
+    guest must reach /init and finish its scenario."""
+    b = run_qemu(arch, kernel, initrd, log_path, deadline_s, qemu_args,
+                 default_cmdline(arch, cmdline), icount)
+    check(b.to_userland_s is not None,
+          f"the guest never reached /init ({b.how} after {b.total_s:.0f} s of {deadline_s}; "
+          f"see {log_path})")
+    check("done" in b.results,
+          f"the guest did not finish its scenario ({b.how} after {b.total_s:.0f} s of "
+          f"{deadline_s}; see {log_path})")
+    return b
+
+
+def default_cmdline(arch, extra=""):
+    """The kernel command line every guest boots with, and EXTRA."""
+    a = ARCHES[arch]
+    return " ".join(filter(None, [f"console={a['console']} quiet loglevel=1 panic=-1",
+                                  a.get("cmdline"), extra]))
+
+
+def run_qemu(arch, kernel, initrd, log_path, deadline_s, qemu_args, cmdline, icount=True,
+             kill_on=None):
+    """One boot with exactly CMDLINE, however it ends: a guest that panics
+    or powers off before its scenario's end is the caller's to judge. QEMU
+    is killed (as a power cut) once the console prints a line holding
+    KILL_ON (bytes), when given."""
     a = ARCHES[arch]
     qemu = a["qemu"] + (a.get("deterministic", []) if icount else []) + list(qemu_args) + [
         "-m", "1G", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
-        "-append", " ".join(filter(None, [f"console={a['console']} quiet loglevel=1 panic=-1",
-                                          a.get("cmdline"), cmdline]))]
+        "-append", cmdline]
     if shutil.which(qemu[0]) is None:
         skip_or_fail(f"{qemu[0]} is not installed (Debian: qemu-system-arm / "
                      "qemu-system-x86; scripts/test-system.sh installs it)")
@@ -355,6 +417,7 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
     print("booting:", " ".join(cmd), file=sys.stderr)
     start = time.monotonic()
     userland = None
+    killed = False
     chunks, partial = [], b""
     CONSOLES.append(log_path)
     # The console is written as it comes, so that a scenario ctest kills at
@@ -387,6 +450,13 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
                     print(f"  {time.monotonic() - start:6.1f} s  "
                           f"{line[line.find(b'TIMEIT'):].decode('utf-8', 'replace').strip()}",
                           file=sys.stderr)
+                if kill_on is not None and kill_on in line and not killed:
+                    print(f"  {time.monotonic() - start:6.1f} s  {kill_on.decode()}: "
+                          "QEMU killed", file=sys.stderr)
+                    # timeout(1) leads the process group QEMU runs in: the
+                    # group, or QEMU would outlive it (and hold the console).
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    killed = True
         try:
             status = proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
@@ -396,19 +466,14 @@ def boot(arch, kernel, initrd, log_path, deadline_s=480, qemu_args=(), cmdline="
     console = b"".join(chunks).decode("utf-8", "replace").replace("\r", "")
     # timeout(1) exits 124 at the deadline; QEMU itself 0 at the guest's
     # power-off (-no-reboot turns a panic's reboot into an exit too).
-    how = ("killed at the deadline" if status in (124, 137, -9) else
+    how = ("killed by the harness" if killed else
+           "killed at the deadline" if status in (124, 137, -9) else
            f"QEMU exited with status {status}")
     print(f"boot {os.path.basename(kernel)}: userland after "
           f"{userland if userland is None else round(userland, 1)} s, "
           f"powered off after {total:.1f} s, {how} (console: {log_path})", file=sys.stderr)
-    check(userland is not None,
-          f"the guest never reached /init ({how} after {total:.0f} s of {deadline_s}; "
-          f"see {log_path})")
     results, files = parse_console(console)
-    check("done" in results,
-          f"the guest did not finish its scenario ({how} after {total:.0f} s of "
-          f"{deadline_s}; see {log_path})")
-    return Boot(console, results, files, userland, total)
+    return Boot(console, results, files, userland, total, how, killed)
 
 
 def parse_console(console):

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_config.h"
@@ -176,6 +177,59 @@ TEST(BootsTransitionTest, ASeriesThatEndedUnrecordedIsNotRunAgain) {
   EXPECT_EQ(s.step, 1u);
   EXPECT_EQ(s.records.back().outcome, "measured");
   EXPECT_EQ(s.records.back().boot_id, "boot1");
+}
+
+/// Measures the step on boot `id`: it booted in `boot` s and ran for `series` s.
+void MeasureTimedStep(ExperimentState& s, const std::string& id, double boot, double series) {
+  MeasureStep(s, id);
+  FinishSeries(s, id, 3, 0, 0);
+  s.records.back().boot_seconds = boot;
+  s.records.back().series_seconds = series;
+  Armed(s, id);
+}
+
+TEST(BootsTimeLeftTest, NothingIsEstimatedBeforeAStepIsMeasured) {
+  ExperimentState s = TwoKernels();
+  EXPECT_FALSE(EstimateTimeLeft(s));
+  // A step of a state written before the times were kept.
+  MeasureStep(s, "boot1");
+  FinishSeries(s, "boot1", 3, 0, 0);
+  EXPECT_FALSE(EstimateTimeLeft(s));
+}
+
+TEST(BootsTimeLeftTest, EachStepLeftTakesItsConfigurationsMeanBootAndSeries) {
+  ExperimentState s = TwoKernels(3);  // a b b a a b
+  MeasureTimedStep(s, "boot1", 40, 100);
+  // b is not measured yet: its steps take every configuration's means.
+  std::optional<TimeLeft> left = EstimateTimeLeft(s);
+  ASSERT_TRUE(left);
+  EXPECT_EQ(left->steps, 5u);
+  EXPECT_DOUBLE_EQ(left->seconds, 5 * 140.0);
+  MeasureTimedStep(s, "boot2", 60, 300);
+  MeasureTimedStep(s, "boot3", 80, 500);
+  left = EstimateTimeLeft(s);  // a a b left: a 40 + 100, b 70 + 400
+  ASSERT_TRUE(left);
+  EXPECT_EQ(left->steps, 3u);
+  EXPECT_DOUBLE_EQ(left->seconds, 2 * 140.0 + 470.0);
+  EXPECT_DOUBLE_EQ(left->boot_seconds, 60.0);
+  EXPECT_DOUBLE_EQ(left->series_seconds, 300.0);
+  // Booted and running: the step under way has only its series left.
+  ASSERT_EQ(OnBoot(s, Boot("boot4", "6.1.0-a"), 0), Action::kRunSeries);
+  EXPECT_DOUBLE_EQ(EstimateTimeLeft(s)->seconds, 100.0 + 140.0 + 470.0);
+}
+
+TEST(BootsTimeLeftTest, AFailedConfigurationsStepsAreNotCounted) {
+  ExperimentState s = TwoKernels(3);
+  MeasureTimedStep(s, "boot1", 40, 100);
+  // b's kernel falls back twice (one retry) and b is skipped: a a left.
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 0), Action::kArm);
+  Armed(s, "boot2");
+  EXPECT_EQ(OnBoot(s, Boot("boot3", "6.1.0-a"), 0), Action::kArm);
+  ASSERT_EQ(s.failed_configs, std::vector<std::string>{"b"});
+  const std::optional<TimeLeft> left = EstimateTimeLeft(s);
+  ASSERT_TRUE(left);
+  EXPECT_EQ(left->steps, 2u);
+  EXPECT_DOUBLE_EQ(left->seconds, 2 * 140.0);
 }
 
 class StateFileTest : public ::testing::Test {

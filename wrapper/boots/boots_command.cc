@@ -27,6 +27,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The wall clock: a boot's time spans a reboot, which no monotonic clock does.
+double UnixSeconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
 /// Runs `line` through /bin/sh, said first on stderr; its exit status.
 int RunLine(const std::string& line) {
   std::fprintf(stderr, "timeit boots: $ %s\n", line.c_str());
@@ -53,6 +58,7 @@ void Disarm(const ExperimentState& s) {
 /// is made, since the method's last line reboots.
 void Arm(ExperimentState& s, const std::string& state_dir, const std::string& boot_id) {
   Armed(s, boot_id);
+  s.armed_at = UnixSeconds();
   WriteState(state_dir, s);
   std::fprintf(stderr, "timeit boots: step %zu of %zu: %s (%s)\n", s.step + 1, s.plan.size(),
                s.StepConfig().name.c_str(), s.StepConfig().release.c_str());
@@ -103,6 +109,7 @@ int RunStepSeries(const ExperimentState& s) {
     RunOptions o = ParseRunOptions(static_cast<int>(words.size()), argv.data());
     o.boot_method = s.method;
     o.series_note = RedoNote(s);
+    o.durable_rows = true;
     return RunSeries(o);
   } catch (const Error& e) {
     std::fprintf(stderr, "timeit: %s\n", e.what());
@@ -111,10 +118,15 @@ int RunStepSeries(const ExperimentState& s) {
 }
 
 int Resume(const std::string& state_dir) {
+  const double resumed = UnixSeconds();
   ExperimentState s = ReadState(state_dir);
   const platforms::BootFacts now =
       platforms::ReadBootFacts(platforms::SystemRootsFromEnvironment());
   const int done = s.phase == Phase::kRunning ? RunsOnBoot(s, s.running_on) : 0;
+  // This boot is the one the last arming made (and not one after a series
+  // cut short): its time from that arming is a boot's.
+  const double boot_seconds =
+      s.phase == Phase::kArmed && s.armed_at > 0 ? resumed - s.armed_at : -1;
   Action action = OnBoot(s, now, done);
   WriteState(state_dir, s);
   while (true) {
@@ -133,9 +145,13 @@ int Resume(const std::string& state_dir) {
         std::fprintf(stderr, "timeit boots: step %zu of %zu: %s on %s; settling %g s\n", s.step + 1,
                      s.plan.size(), s.StepConfig().name.c_str(), now.release.c_str(),
                      s.settle_seconds);
+        const double begun = UnixSeconds();
         std::this_thread::sleep_for(std::chrono::duration<double>(s.settle_seconds));
         const int status = RunStepSeries(s);
+        const double ended = UnixSeconds();
         action = FinishSeries(s, now.boot_id, RunsOnBoot(s, now.boot_id), status, s.settle_seconds);
+        s.records.back().boot_seconds = boot_seconds;
+        s.records.back().series_seconds = ended - begun;
         WriteState(state_dir, s);
         continue;
       }

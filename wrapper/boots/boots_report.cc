@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
+#include <optional>
 
 #include "wrapper/boots/boot_method.h"
 #include "wrapper/boots/experiment_setup.h"
@@ -32,6 +34,22 @@ std::string Plan(const ExperimentState& s) {
   return out + "\n";
 }
 
+/// 45 s, 3m05s, 2h07m: what a reader plans a day with.
+std::string Duration(double seconds) {
+  const long s = std::lround(seconds);
+  if (s < 60) return fmt::format("{} s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
+}
+
+std::string TimeLeftLine(const ExperimentState& s) {
+  const std::optional<TimeLeft> left = EstimateTimeLeft(s);
+  if (!left) return "time left: not known until a step is measured\n";
+  return fmt::format("time left: about {}, {} step{} (so far a boot took {} and a series {})\n",
+                     Duration(left->seconds), left->steps, left->steps == 1 ? "" : "s",
+                     Duration(left->boot_seconds), Duration(left->series_seconds));
+}
+
 std::string Describe(const ExperimentState& s, const StepRecord& r) {
   const std::string& name = s.configs[static_cast<std::size_t>(r.config)].name;
   std::string what;
@@ -44,6 +62,10 @@ std::string Describe(const ExperimentState& s, const StepRecord& r) {
     what = fmt::format("series failed (exit status {}), {} runs", r.exit_status, r.runs);
   else
     what = fmt::format("measured {} runs, settled {:g} s", r.runs, r.settle_seconds);
+  if (r.outcome == "measured" && r.boot_seconds >= 0)
+    what += fmt::format(", booted in {}", Duration(r.boot_seconds));
+  if (r.outcome == "measured" && r.series_seconds >= 0)
+    what += fmt::format(", series {}", Duration(r.series_seconds));
   return fmt::format("  step {:<3} {:<10} boot {}: {}\n", r.step + 1, name, r.boot_id, what);
 }
 
@@ -82,6 +104,7 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
         "step {} of {}: {} ({}), {}{}\n", s.step + 1, s.plan.size(), s.StepConfig().name,
         s.StepConfig().release, PhaseName(s.phase),
         s.phase == Phase::kRunning ? " on boot " + s.running_on : " from boot " + s.armed_on);
+  if (!s.Done()) out += TimeLeftLine(s);
   if (!s.records.empty()) out += "boots:\n";
   for (const StepRecord& r : s.records) out += Describe(s, r);
   for (const std::string& name : s.failed_configs)

@@ -129,6 +129,41 @@ void Armed(ExperimentState& s, const std::string& boot_id) {
   s.armed_on = boot_id;
 }
 
+std::optional<TimeLeft> EstimateTimeLeft(const ExperimentState& s) {
+  if (s.Done()) return std::nullopt;
+  struct Mean {
+    double boot = 0, series = 0;
+    int n = 0;
+  };
+  std::vector<Mean> per_config(s.configs.size());
+  Mean all;
+  for (const StepRecord& r : s.records) {
+    if (r.outcome != "measured" || r.boot_seconds < 0 || r.series_seconds < 0) continue;
+    for (Mean* m : {&per_config[static_cast<std::size_t>(r.config)], &all}) {
+      m->boot += r.boot_seconds;
+      m->series += r.series_seconds;
+      ++m->n;
+    }
+  }
+  if (all.n == 0) return std::nullopt;
+  TimeLeft left;
+  left.boot_seconds = all.boot / all.n;
+  left.series_seconds = all.series / all.n;
+  for (std::size_t step = s.step; step < s.plan.size(); ++step) {
+    const BootConfig& c = s.configs[static_cast<std::size_t>(s.plan[step])];
+    if (std::find(s.failed_configs.begin(), s.failed_configs.end(), c.name) !=
+        s.failed_configs.end())
+      continue;
+    const Mean& m = per_config[static_cast<std::size_t>(s.plan[step])].n > 0
+                        ? per_config[static_cast<std::size_t>(s.plan[step])]
+                        : all;
+    const bool booted = step == s.step && s.phase == Phase::kRunning;
+    left.seconds += (booted ? 0 : m.boot / m.n) + m.series / m.n;
+    ++left.steps;
+  }
+  return left;
+}
+
 const char* PhaseName(Phase phase) {
   switch (phase) {
     case Phase::kArmed:

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ struct StepRecord {
   int runs = 0;
   int exit_status = 0;
   double settle_seconds = 0;
+  /// Of a step's own boot ("measured"): from its arming on the boot before
+  /// to its resume (shutdown, firmware, boot), and its series with the
+  /// settling; negative where not measured (a state of an earlier timeit).
+  double boot_seconds = -1;
+  double series_seconds = -1;
 };
 
 /// The whole experiment: what `timeit boots start` was asked (kept verbatim,
@@ -62,6 +68,7 @@ struct ExperimentState {
   std::size_t step = 0;
   Phase phase = Phase::kArmed;
   std::string armed_on;    ///< the boot that armed the step: the next must differ
+  double armed_at = 0;     ///< when, in seconds since the epoch (0: not known)
   std::string running_on;  ///< the boot whose series is under way (kRunning)
   int failed_boots = 0;    ///< wrong-kernel boots of this step so far
   std::vector<std::string> failed_configs;
@@ -106,5 +113,18 @@ void Armed(ExperimentState& s, const std::string& boot_id);
 bool IsStepBoot(const ExperimentState& s, const platforms::BootFacts& now);
 
 const char* PhaseName(Phase phase);
+
+/// The time the experiment still takes, from its measured steps: each step
+/// left (its configuration not failed) a boot and a series as the means of
+/// its configuration's measured steps, or of every configuration's while
+/// it has none; the step under way (kRunning) its series alone.
+struct TimeLeft {
+  double seconds = 0;
+  std::size_t steps = 0;      ///< steps left, the current one included
+  double boot_seconds = 0;    ///< the mean of every measured boot
+  double series_seconds = 0;  ///< and of every measured series
+};
+/// Nothing before a step was measured with both times, or when done.
+std::optional<TimeLeft> EstimateTimeLeft(const ExperimentState& s);
 
 }  // namespace timeit

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "platforms/unique_fd.h"
 #include "wrapper/base/errors.h"
@@ -73,7 +74,9 @@ json RecordJson(const StepRecord& r) {
           {"found_cmdline", r.found_cmdline},
           {"runs", r.runs},
           {"exit_status", r.exit_status},
-          {"settle_seconds", r.settle_seconds}};
+          {"settle_seconds", r.settle_seconds},
+          {"boot_seconds", r.boot_seconds},
+          {"series_seconds", r.series_seconds}};
 }
 
 StepRecord RecordFrom(const json& j) {
@@ -88,6 +91,9 @@ StepRecord RecordFrom(const json& j) {
   j.at("runs").get_to(r.runs);
   j.at("exit_status").get_to(r.exit_status);
   j.at("settle_seconds").get_to(r.settle_seconds);
+  // Not in the states of the first landing: unknown there.
+  r.boot_seconds = j.value("boot_seconds", -1.0);
+  r.series_seconds = j.value("series_seconds", -1.0);
   return r;
 }
 
@@ -141,6 +147,7 @@ std::string StateText(const ExperimentState& s) {
                   {"step", s.step},
                   {"phase", kPhases[static_cast<int>(s.phase)]},
                   {"armed_on", s.armed_on},
+                  {"armed_at", s.armed_at},
                   {"running_on", s.running_on},
                   {"failed_boots", s.failed_boots},
                   {"failed_configs", s.failed_configs},
@@ -176,6 +183,7 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
     j.at("step").get_to(s.step);
     s.phase = PhaseFrom(j.at("phase").get<std::string>());
     j.at("armed_on").get_to(s.armed_on);
+    s.armed_at = j.value("armed_at", 0.0);
     j.at("running_on").get_to(s.running_on);
     j.at("failed_boots").get_to(s.failed_boots);
     j.at("failed_configs").get_to(s.failed_configs);
@@ -193,11 +201,20 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
 
 void PrepareStateDir(const std::string& state_dir) {
   std::error_code ec;
-  const fs::path dir(state_dir);
+  fs::path dir = fs::path(state_dir).lexically_normal();
+  if (!dir.has_filename()) dir = dir.parent_path();
+  // The folders about to be made, innermost first.
+  std::vector<fs::path> made;
+  for (fs::path p = dir; p.has_relative_path() && !fs::exists(p, ec); p = p.parent_path())
+    made.push_back(p);
   if (dir.has_parent_path() && !fs::exists(dir.parent_path(), ec))
     fs::create_directories(dir.parent_path(), ec);
   if (::mkdir(state_dir.c_str(), 0700) != 0 && errno != EEXIST)
     throw UsageError(Errno("--state-dir " + state_dir));
+  // A new folder's name is in its parent's own pages (minix, ext2; ext4
+  // until its journal commits), which no fsync of the state reaches: a
+  // power cut right after start would lose the whole experiment.
+  for (const fs::path& p : made) SyncDir(p.parent_path().string());
   CheckDir(state_dir);
 }
 

@@ -151,8 +151,15 @@ bool ResultsCsvWriter::RemoveIfNoRows() {
 void ResultsCsvWriter::Append(std::string_view row, bool durable) {
   WriteAll(row);
   ++rows_written_;
-  if (durable && is_regular_file_ && ::fsync(fd_.get()) != 0)
-    throw SystemError(path_ + ": fsync failed: " + std::strerror(errno));
+  if (!durable || !is_regular_file_) return;
+  if (::fsync(fd_.get()) != 0) throw SystemError(path_ + ": fsync failed: " + std::strerror(errno));
+  if (!created_ || entry_synced_) return;
+  const std::size_t slash = path_.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "." : path_.substr(0, slash + 1);
+  const platforms::UniqueFd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dir || ::fsync(dir.get()) != 0)
+    throw SystemError(folder + ": fsync failed: " + std::strerror(errno));
+  entry_synced_ = true;
 }
 
 void ResultsCsvWriter::WriteAll(std::string_view bytes) {

@@ -40,7 +40,9 @@ class ResultsCsvWriter {
   bool RemoveIfNoRows();
 
   /// Writes one complete row (ending in '\n'); `durable` also fsyncs it so
-  /// that a crash of the machine keeps it. Throws SystemError.
+  /// that a crash of the machine keeps it, and, the first time, the folder
+  /// of a file this writer created (its name is there: minix and ext2 keep
+  /// a new file's entry in the folder's own dirty pages). Throws SystemError.
   void Append(std::string_view row, bool durable);
 
  private:
@@ -53,7 +55,8 @@ class ResultsCsvWriter {
   platforms::UniqueFd fd_;
   std::map<std::string, int> last_runs_;  ///< label -> highest run number
   bool appending_ = false;
-  bool created_ = false;  ///< the file did not exist before
+  bool created_ = false;       ///< the file did not exist before
+  bool entry_synced_ = false;  ///< a durable row fsynced the created file's folder
   int rows_written_ = 0;
   bool is_regular_file_ = false;
 };

@@ -154,7 +154,7 @@ void RunLoop::Record(const PlannedRun& run, const Measured& m) {
   const std::string_view row =
       rows.Format(run.number, run.warmup, start_utc_, RunStatusOf(m.exit.wait_status, m.timed_out),
                   values_, notes_);
-  p_.csv.Append(row, m.exit.wall_seconds > 1.0);
+  p_.csv.Append(row, p_.options.durable_rows || m.exit.wall_seconds > 1.0);
   if (run.warmup) {
     p_.progress.AfterRun(m.exit.wall_seconds);
     return;

@@ -94,6 +94,11 @@ struct RunOptions {
   /// Not an option: a note on every row of the series (`timeit boots
   /// resume` says there which boot's series this one does again).
   std::string series_note;
+  /// Not an option: every row is fsynced, and a new file's directory
+  /// entry, not only those of runs over a second (`timeit boots`: the
+  /// state counts a boot's rows, and a --next-boot that cuts the power
+  /// must find them on the disk).
+  bool durable_rows = false;
 };
 
 /// Parses the run mode's arguments (argv[0] is the program name). Option
