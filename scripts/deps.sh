@@ -18,11 +18,35 @@ TIMEIT_TEST_PACKAGES=(
   ccache  # every build compiles through it (cmake/TimeitCcache.cmake): CI's fresh clone hits
   libbenchmark-dev  # a Google benchmark the tests run to make --benchmark_out files
   git  # BisectTest bisects a repository it makes
+  bash-completion  # CompletionTest loads timeit's completion as a user's bash does
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
   python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)
   r-base-core r-cran-nlme  # the live check of the mixed model's R fixture (tests/stats/mixed_model_test.cc)
   chromium  # lays the HTML report out in a 1280-pixel window (tests/cli/compare_html_layout_test.cc)
+)
+
+# What the arm64 build needs (scripts/test-arm64.sh, scripts/package.sh arm64).
+# The :arm64 packages install beside the amd64 ones (Multi-Arch: same);
+# apt upgrades an amd64 library when its arm64 twin must have the same version.
+TIMEIT_ARM64_PACKAGES=(
+  g++-aarch64-linux-gnu qemu-user-static ccache
+  libpfm4-dev:arm64 libboost-program-options-dev:arm64 libboost-math-dev:arm64 libpcre2-dev:arm64
+  libfmt-dev:arm64 libgtest-dev:arm64 libdw-dev:arm64 libelf-dev:arm64
+)
+
+# What the i386 build needs (scripts/test-i386.sh, scripts/package.sh i386).
+# The cross compiler, not g++-multilib: gcc-multilib conflicts with every
+# cross compiler, g++-aarch64-linux-gnu of scripts/test-arm64.sh included.
+# The :i386 packages install beside the amd64 (and arm64) ones
+# (Multi-Arch: same); apt upgrades an amd64 library when its i386 twin must
+# have the same version.
+TIMEIT_I386_PACKAGES=(
+  g++-i686-linux-gnu
+  libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386 libpcre2-dev:i386
+  libfmt-dev:i386 libgtest-dev:i386 libdw-dev:i386 libelf-dev:i386
+  qemu-user-static  # where this kernel does not run i386 programs
+  ccache
 )
 
 # The tests each CI stage runs, by label (tests/test_labels.cmake; README,
@@ -122,6 +146,17 @@ timeit_add_architecture() {
     return 1
   fi
   dpkg --add-architecture "$1"
+}
+
+# timeit_i386_emulator: prints the qemu-user that runs i386 programs when
+# this kernel cannot (no IA-32 emulation), nothing when it can.
+timeit_i386_emulator() {
+  local dir
+  dir=$(mktemp -d)
+  echo 'int main(void) { return 0; }' >"$dir/probe.c"
+  i686-linux-gnu-gcc "$dir/probe.c" -o "$dir/probe"
+  "$dir/probe" 2>/dev/null || command -v qemu-i386-static || command -v qemu-i386
+  rm -rf "$dir"
 }
 
 # timeit_cross_build DIR TOOLCHAIN_FILE BUILD_ONLY [CMAKE_ARGS...]: configures

@@ -17,19 +17,11 @@ BUILD="$TIMEIT_ROOT/build-arm64"
 build_only=0
 [ "${1:-}" = "--build-only" ] && build_only=1
 
-# The :arm64 packages install beside the amd64 ones (Multi-Arch: same);
-# apt upgrades an amd64 library when its arm64 twin must have the same version.
-ARM64_PACKAGES=(
-  g++-aarch64-linux-gnu qemu-user-static ccache
-  libpfm4-dev:arm64 libboost-program-options-dev:arm64 libboost-math-dev:arm64 libpcre2-dev:arm64
-  libfmt-dev:arm64 libgtest-dev:arm64 libdw-dev:arm64 libelf-dev:arm64
-)
-
 TIMEIT_STEP_PREFIX=test-arm64
 
 step "installing what is missing"
 timeit_add_architecture arm64
-timeit_install_deps "${ARM64_PACKAGES[@]}"
+timeit_install_deps "${TIMEIT_ARM64_PACKAGES[@]}"
 qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64)
 
 step "cross-building into $BUILD"

@@ -28,35 +28,19 @@ BUILD="$TIMEIT_ROOT/build-i386"
 build_only=0
 [ "${1:-}" = "--build-only" ] && build_only=1
 
-# The cross compiler, not g++-multilib: gcc-multilib conflicts with every
-# cross compiler, g++-aarch64-linux-gnu of scripts/test-arm64.sh included.
-# The :i386 packages install beside the amd64 (and arm64) ones
-# (Multi-Arch: same); apt upgrades an amd64 library when its i386 twin must
-# have the same version.
-I386_PACKAGES=(
-  g++-i686-linux-gnu
-  libpfm4-dev:i386 libboost-program-options-dev:i386 libboost-math-dev:i386 libpcre2-dev:i386
-  libfmt-dev:i386 libgtest-dev:i386 libdw-dev:i386 libelf-dev:i386
-  qemu-user-static  # where this kernel does not run i386 programs
-  ccache
-)
-
 TIMEIT_STEP_PREFIX=test-i386
 
 step "installing what is missing"
 timeit_add_architecture i386
-timeit_install_deps "${I386_PACKAGES[@]}"
+timeit_install_deps "${TIMEIT_I386_PACKAGES[@]}"
 
 step "building into $BUILD"
 # Whether this kernel runs i386 programs decides, before the build, whether
 # the tests (and gtest_discover_tests at build time) need qemu-i386.
-probe_dir=$(mktemp -d)
-trap 'rm -rf "$probe_dir"' EXIT
-echo 'int main(void) { return 0; }' >"$probe_dir/probe.c"
-i686-linux-gnu-gcc "$probe_dir/probe.c" -o "$probe_dir/probe"
 qemu=()
-if ! "$probe_dir/probe" 2>/dev/null; then
-  qemu=("$(command -v qemu-i386-static || command -v qemu-i386)")
+emulator=$(timeit_i386_emulator)
+if [ -n "$emulator" ]; then
+  qemu=("$emulator")
   echo "test-i386: this kernel does not run i386 programs (no IA-32 emulation);" \
     "the tests run under ${qemu[0]}" >&2
 fi

@@ -15,6 +15,7 @@
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/compare/compare_options.h"
 #include "wrapper/compare/plan_command.h"
+#include "wrapper/completion.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_command.h"
 #include "wrapper/process/child_launcher.h"
@@ -31,6 +32,7 @@ int PrintVersion(int, char**) {
 }
 
 int HelpMain(int argc, char** argv);
+int CompletionMain(int argc, char** argv);
 
 /// Subcommands are the first word; anything else is the command to measure.
 constexpr Subcommand kSubcommands[] = {
@@ -44,6 +46,8 @@ constexpr Subcommand kSubcommands[] = {
     {"check", "show what can skew a comparison here and what to fix; whether counters work",
      CheckMain},
     {"boots", "compare kernels across reboots, unattended, in the planned order", BootsMain},
+    {"completion", "print the bash completion script: source <(timeit completion bash)",
+     CompletionMain},
 };
 
 constexpr const char* kUsage =
@@ -93,6 +97,24 @@ int HelpMain(int argc, char** argv) {
   }
   throw UsageError("help: no subcommand " + QuoteForMessage(name) + DidYouMean(name, names) +
                    " (see timeit --help)");
+}
+
+/// `timeit completion bash`: the script, from the subcommands above and
+/// each one's option table (wrapper/completion.cc).
+int CompletionMain(int argc, char** argv) {
+  const std::string_view shell = argc == 2 ? argv[1] : "";
+  if (shell == "--help" || shell == "-h") {
+    std::printf(
+        "usage: timeit completion bash\n"
+        "Prints the bash completion script for this timeit, from its own option tables.\n"
+        "Load it in a shell with: source <(timeit completion bash)\n");
+    return kExitOk;
+  }
+  if (shell != "bash") throw UsageError("completion: the shell is bash: timeit completion bash");
+  std::vector<std::string> names;
+  for (const Subcommand& s : kSubcommands) names.emplace_back(s.name);
+  std::fputs(BashCompletion(names).c_str(), stdout);
+  return kExitOk;
 }
 
 }  // namespace

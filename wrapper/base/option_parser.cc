@@ -114,6 +114,20 @@ po::variables_map ParseOptions(const std::vector<std::string>& words,
   return vm;
 }
 
+OptionWords WordsOf(const po::options_description& options) {
+  OptionWords words;
+  for (const auto& o : options.options()) {
+    // Positional words (the command, the files) are described in the usage line.
+    if (o->long_name().empty() || o->description().empty()) continue;
+    const std::string value = o->semantic()->max_tokens() > 0 ? o->semantic()->name() : "";
+    words.push_back({"--" + o->long_name(), value});
+    const std::string shorter =
+        o->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (shorter.size() == 2 && shorter[0] == '-') words.push_back({shorter, value});
+  }
+  return words;
+}
+
 std::string FormatOptionHelp(const po::options_description& options) {
   std::vector<std::pair<std::string, std::string>> rows;
   std::size_t width = 0;

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "wrapper/base/option_word.h"
+
 namespace timeit {
 
 namespace po = boost::program_options;
@@ -134,5 +136,8 @@ po::variables_map ParseOptions(const std::vector<std::string>& words,
 /// value in a column as wide as the widest, then the description, wrapped at
 /// 100 columns under itself.
 std::string FormatOptionHelp(const po::options_description& options);
+
+/// Every option's words, long and short, in the table's order.
+OptionWords WordsOf(const po::options_description& options);
 
 }  // namespace timeit

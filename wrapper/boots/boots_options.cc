@@ -119,6 +119,10 @@ bool IsOurs(const std::string& word, bool& takes_value) {
 
 }  // namespace
 
+std::vector<std::string> BootsVerbs() { return {std::begin(kVerbs), std::end(kVerbs)}; }
+
+OptionWords BootsOptionWords() { return WordsOf(MakeOptions(nullptr)); }
+
 std::string BootsUsage() {
   return "usage: timeit boots start --config NAME:kernel=PATH... [--boots N] [--order "
          "abba|random]\n"

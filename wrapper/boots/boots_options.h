@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "wrapper/base/option_word.h"
 #include "wrapper/boots/boot_config.h"
 #include "wrapper/boots/experiment_state.h"
 
@@ -36,5 +37,10 @@ BootsOptions ParseBootsOptions(int argc, char** argv);
 
 /// The usage, what it does, and the options.
 std::string BootsUsage();
+
+/// The verbs (start, resume, status, cancel) and the options' words, for
+/// `timeit completion`; start also takes the run mode's.
+std::vector<std::string> BootsVerbs();
+OptionWords BootsOptionWords();
 
 }  // namespace timeit

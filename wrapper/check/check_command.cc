@@ -14,13 +14,24 @@
 #include "wrapper/check/counter_checks.h"
 
 namespace timeit {
+namespace {
+
+po::options_description MakeOptions(bool* strict, bool* help) {
+  po::options_description flags;
+  auto add = flags.add_options();
+  add("strict", po::bool_switch(strict), "exit status 1 when anything warns");
+  add("help,h", po::bool_switch(help), "this text");
+  return flags;
+}
+
+}  // namespace
+
+OptionWords CheckOptionWords() { return WordsOf(MakeOptions(nullptr, nullptr)); }
+
 int CheckMain(int argc, char** argv) {
   bool strict = false;
   bool help = false;
-  po::options_description flags;
-  auto add = flags.add_options();
-  add("strict", po::bool_switch(&strict), "exit status 1 when anything warns");
-  add("help,h", po::bool_switch(&help), "this text");
+  const po::options_description flags = MakeOptions(&strict, &help);
   ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), flags,
                {.positional = "",
                 .stop_at_first_positional = false,

@@ -119,6 +119,8 @@ po::options_description MakeOptions(CompareOptions* o) {
 
 }  // namespace
 
+OptionWords CompareOptionWords() { return WordsOf(MakeOptions(nullptr)); }
+
 std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--all-metrics]\n"
          "                      [--threshold PCT] [--fail-on VERDICT,...] [--test TEST]\n"

@@ -5,8 +5,9 @@
 
 #include "stats/ministat_report.h"
 #include "stats/verdict.h"
-#include "wrapper/ministat/ministat_reader.h"
+#include "wrapper/base/option_word.h"
 #include "wrapper/compare/compare_judge.h"
+#include "wrapper/ministat/ministat_reader.h"
 
 namespace timeit {
 
@@ -60,6 +61,9 @@ TestChoice ParseTestChoice(const std::string& option, const std::string& value);
 
 /// The usage text, newline included.
 std::string CompareUsage();
+
+/// The options' words, for `timeit completion`.
+OptionWords CompareOptionWords();
 
 /// Parses `timeit compare` arguments (argv[0] is the subcommand's name) with
 /// Boost.Program_options: -c CONF, -w WIDTH, -m LIST (repeatable), --csv

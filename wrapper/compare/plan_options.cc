@@ -51,6 +51,8 @@ po::options_description MakeOptions(PlanOptions* o) {
 
 }  // namespace
 
+OptionWords PlanOptionWords() { return WordsOf(MakeOptions(nullptr)); }
+
 std::string PlanUsage() {
   return "usage: timeit plan [--target-ci PCT] [--boot-cost SECONDS] [-m METRIC,...] [-c CONF]\n"
          "                   FILE...\n"

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "wrapper/base/option_word.h"
+
 namespace timeit {
 
 /// What `timeit plan` was asked to do.
@@ -18,6 +20,9 @@ struct PlanOptions {
 
 /// The usage text, newline included.
 std::string PlanUsage();
+
+/// The options' words, for `timeit completion`.
+OptionWords PlanOptionWords();
 
 /// Parses `timeit plan` arguments (argv[0] is the subcommand's name). Throws
 /// UsageError.

@@ -190,20 +190,28 @@ void PrintTable(const std::vector<TableRow>& rows) {
   for (const TableRow& r : rows) PrintRow(r, w);
 }
 
+po::options_description MakeOptions(std::string* platform_name, std::string* cpuinfo_path,
+                                    bool* help) {
+  po::options_description flags;
+  auto add = flags.add_options();
+  add("platform", po::value(platform_name)->value_name("NAME"),
+      "show NAME's table instead of detecting this machine's");
+  add("cpuinfo", po::value(cpuinfo_path)->value_name("PATH"),
+      "detect from PATH instead of /proc/cpuinfo (or $TIMEIT_CPUINFO)");
+  add("help,h", po::bool_switch(help), "this text");
+  return flags;
+}
+
 }  // namespace
+
+OptionWords EventsOptionWords() { return WordsOf(MakeOptions(nullptr, nullptr, nullptr)); }
 
 int EventsMain(int argc, char** argv) {
   std::string platform_name;
   platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
   std::string cpuinfo_path;
   bool help = false;
-  po::options_description flags;
-  auto add = flags.add_options();
-  add("platform", po::value(&platform_name)->value_name("NAME"),
-      "show NAME's table instead of detecting this machine's");
-  add("cpuinfo", po::value(&cpuinfo_path)->value_name("PATH"),
-      "detect from PATH instead of /proc/cpuinfo (or $TIMEIT_CPUINFO)");
-  add("help,h", po::bool_switch(&help), "this text");
+  const po::options_description flags = MakeOptions(&platform_name, &cpuinfo_path, &help);
   ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), flags,
                {.positional = "",
                 .stop_at_first_positional = false,

@@ -43,6 +43,15 @@ int ParseOptionWord(int i, int argc, char** argv, MinistatCommandOptions& o) {
   const std::string_view word = argv[i];
   for (std::size_t k = 1; k < word.size(); ++k) {
     const char c = word[k];
+    if (kMinistatValueOptions.find(c) != std::string_view::npos) {
+      if (k + 1 < word.size()) {
+        ApplyValueOption(c, std::string(word.substr(k + 1)), o);
+        return 1;
+      }
+      if (i + 1 >= argc) Bad(std::string("-") + c + " needs a value");
+      ApplyValueOption(c, argv[i + 1], o);
+      return 2;
+    }
     switch (c) {
       case 'A':
         o.report.no_plot = true;
@@ -62,17 +71,6 @@ int ParseOptionWord(int i, int argc, char** argv, MinistatCommandOptions& o) {
       case 'h':
         o.usage_error = true;
         break;
-      case 'C':
-      case 'c':
-      case 'd':
-      case 'w':
-        if (k + 1 < word.size()) {
-          ApplyValueOption(c, std::string(word.substr(k + 1)), o);
-          return 1;
-        }
-        if (i + 1 >= argc) Bad(std::string("-") + c + " needs a value");
-        ApplyValueOption(c, argv[i + 1], o);
-        return 2;
       default:
         Bad(std::string("unknown option -") + c);
     }

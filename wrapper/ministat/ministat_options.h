@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stats/ministat_report.h"
@@ -19,6 +20,11 @@ struct MinistatCommandOptions {
   /// answers it; a drop-in keeps the exit status scripts see.
   bool usage_error = false;
 };
+
+/// ministat's getopt letters: the switches, and the options that take a
+/// value. The parser and `timeit completion` both read them.
+inline constexpr std::string_view kMinistatSwitches = "AnPqs";
+inline constexpr std::string_view kMinistatValueOptions = "Ccdw";
 
 /// The usage text, newline included.
 const char* MinistatUsage();

@@ -304,29 +304,34 @@ std::pair<std::string, std::string> ParseConfigOption(const std::string& value) 
 
 RunOptions ParseRunOptions(int argc, const char* const* argv) {
   RunOptions o;
-  const po::variables_map vm =
-      ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), MakeOptions(&o),
-                   {.positional = "command",
-                    .stop_at_first_positional = true,
-                    .context = "",
-                    .help_hint = "see timeit --help",
-                    .habits = {
-                        {"-r", "the number of runs is -n/--runs here (hyperfine's and perf stat's -r)"},
-                        {"--repeat", "the number of runs is -n/--runs here (perf stat's --repeat)"},
-                        {"-N", "timeit runs the command without a shell by default; --shell runs "
-                               "it through /bin/sh -c"},
-                        {"-S", "--shell runs the command through /bin/sh -c (hyperfine's -S names "
-                               "the shell)"},
-                        {"-p", "--prepare CMD runs before every run (hyperfine's -p)"},
-                        {"--export-json", "timeit compare --json FILE writes hyperfine's JSON "
-                                          "of a results CSV"},
-                    }});
+  const po::variables_map vm = ParseOptions(
+      std::vector<std::string>(argv + std::min(argc, 1), argv + argc), MakeOptions(&o),
+      {.positional = "command",
+       .stop_at_first_positional = true,
+       .context = "",
+       .help_hint = "see timeit --help",
+       .habits = {
+           {"-r", "the number of runs is -n/--runs here (hyperfine's and perf stat's -r)"},
+           {"--repeat", "the number of runs is -n/--runs here (perf stat's --repeat)"},
+           {"-N",
+            "timeit runs the command without a shell by default; --shell runs "
+            "it through /bin/sh -c"},
+           {"-S",
+            "--shell runs the command through /bin/sh -c (hyperfine's -S names "
+            "the shell)"},
+           {"-p", "--prepare CMD runs before every run (hyperfine's -p)"},
+           {"--export-json",
+            "timeit compare --json FILE writes hyperfine's JSON "
+            "of a results CSV"},
+       }});
   o.seed_given = vm.count("seed") > 0;
   CheckTogether(vm, o);
   return o;
 }
 
 std::string RunOptionHelp() { return FormatOptionHelp(MakeOptions(nullptr)); }
+
+OptionWords RunOptionWords() { return WordsOf(MakeOptions(nullptr)); }
 
 std::string RunUsage() {
   return "usage: timeit [options] [--] COMMAND [ARGS...]\n"

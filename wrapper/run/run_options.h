@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stats/verdict.h"
+#include "wrapper/base/option_word.h"
 #include "wrapper/compare/compare_judge.h"
 #include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/output_metric_source.h"
@@ -119,5 +120,8 @@ std::string RunUsage();
 
 /// The run mode's options alone, one per line, for `timeit --help`.
 std::string RunOptionHelp();
+
+/// The run mode's options' words, for `timeit completion`.
+OptionWords RunOptionWords();
 
 }  // namespace timeit
