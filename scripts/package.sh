@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages of timeit: dist/timeit_VERSION_ARCH.deb for each ARCH given
 # (amd64, arm64, i386; by default this machine's), each from a build in
-# build-deb/ARCH configured for /usr with the test build's flags (ccache gives
+# build-deb-ARCH configured for /usr with the test build's flags (ccache gives
 # back what the test builds compiled), made by CPack's DEB generator with the run-time
 # dependencies dpkg-shlibdeps finds (cmake/TimeitPackage.cmake says what goes
 # in). Then, for each package:
@@ -33,7 +33,11 @@ timeit_install_deps "${needs[@]}"
 
 status=0
 for arch in "${archs[@]}"; do
-  build="$TIMEIT_ROOT/build-deb/$arch"
+  # Beside build/ and build-arm64/, at the same depth: ccache's hash holds
+  # the compile line with paths relative to the checkout's root
+  # (CCACHE_BASEDIR), so a build one folder deeper (../../wrapper/...) missed
+  # every object the test builds had compiled.
+  build="$TIMEIT_ROOT/build-deb-$arch"
   cross=() run=()
   case $arch in
     "$native") ;;
