@@ -35,6 +35,8 @@ for dir in "$root"/*/ "$root"/.[!.]*/; do
   [ -d "$dir" ] || continue
   name=$(basename "$dir")
   case $name in build|build-*|.git) continue ;; esac
+  # What git ignores (build trees, scripts/package.sh's dist/) is output, not layout.
+  git -C "$root" check-ignore -q "$name/" 2>/dev/null && continue
   echo "$top" | grep -qxF "$name" || fail "$name/ is not a folder of the layout table"
 done
 
