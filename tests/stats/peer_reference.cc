@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace timeit::stats::testing {
 namespace {
@@ -68,6 +69,26 @@ PeerValues PeerOrFixture(const std::string& probe, const std::string& command,
   const std::optional<std::string> out = RunPeer(probe, command);
   live = out.has_value();
   return ParsePeerValues(live ? *out : ReadFileText(fixture));
+}
+
+std::map<std::string, std::pair<Summary, Summary>> ReadSampleSets(const std::string& path) {
+  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> values;
+  std::istringstream in(ReadFileText(path));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string name, set, value;
+    std::getline(f, name, ',');
+    std::getline(f, set, ',');
+    std::getline(f, value);
+    auto& pair = values[name];
+    (set == "x" ? pair.second : pair.first).push_back(std::stod(value));
+  }
+  std::map<std::string, std::pair<Summary, Summary>> out;
+  for (auto& [name, pair] : values)
+    out[name] = {SummarizeUnordered(pair.first), SummarizeUnordered(pair.second)};
+  return out;
 }
 
 }  // namespace timeit::stats::testing

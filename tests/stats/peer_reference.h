@@ -4,6 +4,9 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
+
+#include "stats/summary.h"
 
 namespace timeit::stats::testing {
 
@@ -25,5 +28,10 @@ std::string ReadFileText(const std::string& path);
 /// `fixture` (what the peer printed when it was written). `live` says which.
 PeerValues PeerOrFixture(const std::string& probe, const std::string& command,
                          const std::string& fixture, bool& live);
+
+/// The two sets of each case of a samples file (`case,set,value` lines after
+/// a header; set "x" is the second, any other the baseline), summarised:
+/// case -> (baseline, x).
+std::map<std::string, std::pair<Summary, Summary>> ReadSampleSets(const std::string& path);
 
 }  // namespace timeit::stats::testing

@@ -27,29 +27,10 @@ const std::string kProbe = "Rscript -e 'invisible(0)'";
 const std::string kCommand =
     "Rscript " + kData + "ratio_reference.R " + kData + "ratio_samples.csv";
 
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
+Summary SummaryOf(std::vector<double> v) { return SummarizeUnordered(v); }
 
-/// case -> (baseline, x)
 std::map<std::string, std::pair<Summary, Summary>> ReadSamples() {
-  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> values;
-  std::istringstream in(testing::ReadFileText(kData + "ratio_samples.csv"));
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::istringstream f(line);
-    std::string name, set, value;
-    std::getline(f, name, ',');
-    std::getline(f, set, ',');
-    std::getline(f, value);
-    auto& pair = values[name];
-    (set == "x" ? pair.second : pair.first).push_back(std::stod(value));
-  }
-  std::map<std::string, std::pair<Summary, Summary>> out;
-  for (auto& [name, pair] : values) out[name] = {SummaryOf(pair.first), SummaryOf(pair.second)};
-  return out;
+  return testing::ReadSampleSets(kData + "ratio_samples.csv");
 }
 
 TEST(RatioIntervalTest, WelchFiellerAsR) {

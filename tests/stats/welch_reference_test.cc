@@ -32,26 +32,7 @@ const Peer kR{"Rscript -e 'invisible(0)'", "Rscript " + kData + "welch_reference
 
 /// case -> (baseline, x)
 std::map<std::string, std::pair<Summary, Summary>> ReadSamples() {
-  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> values;
-  std::istringstream in(testing::ReadFileText(kSamples));
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::istringstream f(line);
-    std::string name, set, value;
-    std::getline(f, name, ',');
-    std::getline(f, set, ',');
-    std::getline(f, value);
-    auto& pair = values[name];
-    (set == "x" ? pair.second : pair.first).push_back(std::stod(value));
-  }
-  std::map<std::string, std::pair<Summary, Summary>> out;
-  for (auto& [name, pair] : values) {
-    std::sort(pair.first.begin(), pair.first.end());
-    std::sort(pair.second.begin(), pair.second.end());
-    out[name] = {Summarize(pair.first), Summarize(pair.second)};
-  }
-  return out;
+  return testing::ReadSampleSets(kSamples);
 }
 
 void ExpectAgrees(const Peer& peer, const std::vector<std::string>& what) {
