@@ -22,6 +22,9 @@ struct SeriesMetadata {
   /// The metrics better when higher, separated by spaces: the
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
+  /// The series alternates timing and counting runs (RunRole): the `role`
+  /// column, last, exists only then.
+  bool counting_runs = false;
   /// What can skew a comparison, read at the start of the series under
   /// platforms::SystemRootsFromEnvironment() (default /proc and /sys).
   platforms::Conditions conditions;

@@ -128,6 +128,7 @@ SeriesMetadata Metadata(const RunOptions& o,
   for (const auto& s : sources)
     for (const std::string& m : s->HigherIsBetter())
       metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
+  for (const auto& s : sources) metadata.counting_runs |= !s->CountingRunColumns().empty();
   return metadata;
 }
 
@@ -195,8 +196,11 @@ void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata
   if (o.random_order && !o.seed_given && !o.quiet)
     std::fprintf(stderr, "timeit: random order with --seed %llu\n",
                  static_cast<unsigned long long>(seed));
-  parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
-                                       o.random_order, seed);
+  // With counting runs, each round of timing runs is followed by one of
+  // counting runs (the run loop tells them apart by their index).
+  parts.schedule =
+      InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup,
+                          o.runs * (metadata.counting_runs ? 2 : 1), o.random_order, seed);
 }
 
 /// --target-ci: the rule that may end the series early; checked before the

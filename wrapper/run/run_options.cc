@@ -143,6 +143,9 @@ po::options_description MakeOptions(RunOptions* o) {
   add("events,e", ReadEach(&o->events, "LIST", SplitAtCommas),
       "counters to record, comma-separated; repeatable");
   add("no-counters", po::bool_switch(&o->no_counters), "record no performance counters");
+  add("count-in-every-run", po::bool_switch(&o->count_in_every_run),
+      "count the counters that cost the command per event (syscalls, page-faults, ...) in "
+      "every run, as the timed runs, instead of in counting runs of their own");
   add("force-events", po::bool_switch(&o->force_events),
       "count hardware events the PMU's sysfs list says it does not implement");
   add("rotate", po::bool_switch(&o->rotate),
@@ -222,6 +225,8 @@ po::options_description MakeOptions(RunOptions* o) {
 void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
+  if (o.no_counters && o.count_in_every_run)
+    throw UsageError("--count-in-every-run and --no-counters contradict each other");
   if (o.no_counters && o.rotate)
     throw UsageError("--rotate and --no-counters contradict each other");
   if (o.profile_callers && o.profile_hz == 0)
@@ -304,23 +309,26 @@ std::pair<std::string, std::string> ParseConfigOption(const std::string& value) 
 
 RunOptions ParseRunOptions(int argc, const char* const* argv) {
   RunOptions o;
-  const po::variables_map vm =
-      ParseOptions(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), MakeOptions(&o),
-                   {.positional = "command",
-                    .stop_at_first_positional = true,
-                    .context = "",
-                    .help_hint = "see timeit --help",
-                    .habits = {
-                        {"-r", "the number of runs is -n/--runs here (hyperfine's and perf stat's -r)"},
-                        {"--repeat", "the number of runs is -n/--runs here (perf stat's --repeat)"},
-                        {"-N", "timeit runs the command without a shell by default; --shell runs "
-                               "it through /bin/sh -c"},
-                        {"-S", "--shell runs the command through /bin/sh -c (hyperfine's -S names "
-                               "the shell)"},
-                        {"-p", "--prepare CMD runs before every run (hyperfine's -p)"},
-                        {"--export-json", "timeit compare --json FILE writes hyperfine's JSON "
-                                          "of a results CSV"},
-                    }});
+  const po::variables_map vm = ParseOptions(
+      std::vector<std::string>(argv + std::min(argc, 1), argv + argc), MakeOptions(&o),
+      {.positional = "command",
+       .stop_at_first_positional = true,
+       .context = "",
+       .help_hint = "see timeit --help",
+       .habits = {
+           {"-r", "the number of runs is -n/--runs here (hyperfine's and perf stat's -r)"},
+           {"--repeat", "the number of runs is -n/--runs here (perf stat's --repeat)"},
+           {"-N",
+            "timeit runs the command without a shell by default; --shell runs "
+            "it through /bin/sh -c"},
+           {"-S",
+            "--shell runs the command through /bin/sh -c (hyperfine's -S names "
+            "the shell)"},
+           {"-p", "--prepare CMD runs before every run (hyperfine's -p)"},
+           {"--export-json",
+            "timeit compare --json FILE writes hyperfine's JSON "
+            "of a results CSV"},
+       }});
   o.seed_given = vm.count("seed") > 0;
   CheckTogether(vm, o);
   return o;

@@ -53,6 +53,9 @@ struct RunOptions {
   /// --rotate: hardware events that do not fit the PMU at once are counted
   /// exactly in groups, one group a run, instead of multiplexed.
   bool rotate = false;
+  /// --count-in-every-run: the counters with a cost per event are counted
+  /// in every run, timed ones included, not in counting runs of their own.
+  bool count_in_every_run = false;
   /// --profile[=HZ]: sample every run's tree at HZ (0: not profiled) into
   /// the sidecar X.profile.csv; --profile-callers adds call chains.
   int profile_hz = 0;
