@@ -2,14 +2,16 @@
 # What the default counters cost the command they count, measured in one run:
 #  1. the timing runs: `syscall-bench syscall 300000` (bench/syscall-bench.c)
 #     under timeit's defaults against --no-counters, alternated in a shell
-#     loop (ABBA), PAIRS pairs: the paired ratio of the timing run's `real`,
-#     its geometric mean and 95% interval (Student's t on the log ratios).
+#     loop (ABBA), PAIRS pairs: the paired ratio of the timing run's CPU
+#     time (wait4's user + sys: on a loaded machine `real` also holds the wait
+#     for a CPU) and of its `real`, each as the geometric mean with its 95%
+#     interval (Student's t on the log ratios).
 #     Where timeit has --count-in-every-run, that is a third arm: what the
 #     defaults cost before counting runs existed.
 #  2. each default counter's cost per event: a workload that raises that
 #     event many times (bench/kernel-events.c; syscall-bench for syscalls),
 #     counted with `-e EVENT` in every run against --no-counters, PAIRS
-#     pairs: the mean paired difference of `real` over the event's count,
+#     pairs: the mean paired difference of CPU time over the event's count,
 #     with its 95% interval. task-clock has no events of its own; its cost
 #     is given per context switch (wait4's nvcsw + nivcsw) on the switching
 #     workload. Hardware events need a PMU (none in most VMs): said, not
@@ -29,7 +31,9 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 every=()
-"$timeit" --help 2>&1 | grep -q -- --count-in-every-run && every=(--count-in-every-run)
+# Read whole: grep -q would leave timeit a closed pipe, and pipefail the loss.
+help=$("$timeit" --help 2>&1 || true)
+[[ $help == *--count-in-every-run* ]] && every=(--count-in-every-run)
 
 # cell FILE COLUMN: the column's value in the row that timed the run (role
 # `time`, or the only measured row without a role).
@@ -41,7 +45,8 @@ timed = [r for r in rows if r.get("role", "") in ("", "time")]
 print(timed[0][sys.argv[2]])
 PY
 }
-# one ARM OUT EXTRA... -- CMD...: one timed run of CMD; appends real to OUT.real
+# one OUT OPTIONS... -- CMD...: one timed run of CMD; appends its real to
+# OUT.real and its CPU time (wait4's user + sys) to OUT.cpu
 one() {
   local out=$1
   shift
@@ -51,6 +56,7 @@ one() {
   touch "$tmp/$out.real"
   cp "$tmp/one.csv" "$tmp/$out.$(wc -l <"$tmp/$out.real").csv"
   cell "$tmp/one.csv" real >>"$tmp/$out.real"
+  echo "$(cell "$tmp/one.csv" user) + $(cell "$tmp/one.csv" sys)" | bc -l >>"$tmp/$out.cpu"
 }
 
 echo "timeit: $timeit ($("$timeit" --version | head -n 1)); $pairs pairs of each, alternated"
@@ -115,20 +121,24 @@ def interval(xs):
 def ratio(a, b):
     logs = [math.log(x / y) for x, y in zip(read(a), read(b))]
     m, lo, hi = interval(logs)
-    return f"{math.exp(m):.3f} (95% CI {math.exp(lo):.3f} to {math.exp(hi):.3f}), {len(logs)} pairs"
-print("syscall-bench syscall 300000, the timing run's real, paired ratio to --no-counters:")
-print(f"  defaults             {ratio('sb.defaults.real', 'sb.none.real')}")
-if has_every:
-    print(f"  --count-in-every-run {ratio('sb.every.real', 'sb.none.real')}")
-print(f"  (--no-counters: median real {statistics.median(read('sb.none.real')):.3f} s)")
-print("cost per event of each default counter, counted in every run, against --no-counters:")
+    return f"{math.exp(m):.3f} (95% CI {math.exp(lo):.3f} to {math.exp(hi):.3f})"
+print("syscall-bench syscall 300000, the timing run against --no-counters, paired ratio "
+      f"(geometric mean) of {len(read('sb.none.real'))} pairs:")
+print("                       CPU time (user+sys)                real")
+arms = [("defaults", "sb.defaults")] + ([("--count-in-every-run", "sb.every")] if has_every else [])
+for name, f in arms:
+    print(f"  {name:20s} {ratio(f + '.cpu', 'sb.none.cpu'):34s} {ratio(f + '.real', 'sb.none.real')}")
+print(f"  (--no-counters: median CPU time {statistics.median(read('sb.none.cpu')):.3f} s, "
+      f"real {statistics.median(read('sb.none.real')):.3f} s)")
+print("cost per event of each default counter, counted in every run, against --no-counters "
+      "(CPU time):")
 for e in events:
-    on, off, n = read(f"ev.{e}.on.real"), read(f"ev.{e}.off.real"), read(f"ev.{e}.count")
+    on, off, n = read(f"ev.{e}.on.cpu"), read(f"ev.{e}.off.cpu"), read(f"ev.{e}.count")
     per = [(a - b) / c * 1e9 for a, b, c in zip(on, off, n) if c > 0]
     m, lo, hi = interval(per)
     unit = "context switch" if e == "task-clock" else "event"
     print(f"  {e:17s} {m:9.1f} ns per {unit} (95% CI {lo:.1f} to {hi:.1f}); "
-          f"{statistics.median(n):.0f} a run, {statistics.median(off):.3f} s without counters")
+          f"{statistics.median(n):.0f} a run, {statistics.median(off):.3f} s CPU without counters")
 print("  cycles, instructions, icache-misses, branch-misses, cache-misses: not measured "
       "(they need a hardware PMU)" if not os.path.exists("/sys/bus/event_source/devices/cpu")
       else "  hardware events: not measured here (bench/overhead.sh compares perf stat)")
