@@ -22,15 +22,16 @@ struct SeriesMetadata {
   /// The metrics better when higher, separated by spaces: the
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
-  /// The series alternates timing and counting runs (RunRole): the `role`
-  /// column, last, exists only then.
-  bool counting_runs = false;
   /// What can skew a comparison, read at the start of the series under
   /// platforms::SystemRootsFromEnvironment() (default /proc and /sys).
   platforms::Conditions conditions;
   /// The whole command line's length in bytes: more than `command` holds
   /// when CommandCell cut it.
   std::size_t command_bytes = 0;
+  /// The series alternates timing and counting runs (RunRole): the `role`
+  /// column, last, exists only then. Last here, so that the fields before
+  /// keep their places in aggregate initialisers.
+  bool counting_runs = false;
 };
 
 /// Reads uname, the machine's cpuinfo and its conditions once, all under
