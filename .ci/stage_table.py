@@ -20,17 +20,20 @@ import xml.etree.ElementTree as ET
 
 
 def junit_counts(path):
-    """(names, passed, failed, skipped) of one JUnit file from ctest."""
-    names, passed, failed, skipped = set(), 0, 0, 0
+    """(names, passed, failures, skipped) of one JUnit file from ctest;
+    failures is a list of (name, the last lines of its output)."""
+    names, passed, failures, skipped = set(), 0, [], 0
     for case in ET.parse(path).getroot().iter("testcase"):
         names.add(case.get("name"))
         if case.find("skipped") is not None or case.get("status") == "notrun":
             skipped += 1
         elif case.find("failure") is not None or case.get("status") == "fail":
-            failed += 1
+            out = case.find("system-out")
+            text = out.text if out is not None and out.text else ""
+            failures.append((case.get("name"), text.strip().splitlines()[-8:]))
         else:
             passed += 1
-    return names, passed, failed, skipped
+    return names, passed, failures, skipped
 
 
 def listed_tests(build):
@@ -48,14 +51,16 @@ def listed_tests(build):
 
 def main():
     report, builds = sys.argv[1], sys.argv[2:]
-    rows, ran = [], set()
+    rows, ran, failures = [], set(), []
     totals = [0, 0, 0]
     with open(os.path.join(report, "stages")) as f:
         stages = [line.split() for line in f if line.strip()]
     for name, seconds, status in stages:
         path = os.path.join(report, name + ".xml")
-        names, passed, failed, skipped = (junit_counts(path) if os.path.exists(path)
-                                          else (set(), 0, 0, 0))
+        names, passed, failed_cases, skipped = (junit_counts(path) if os.path.exists(path)
+                                                else (set(), 0, [], 0))
+        failed = len(failed_cases)
+        failures += [(name, case, tail) for case, tail in failed_cases]
         ran |= names
         totals = [totals[0] + passed, totals[1] + failed, totals[2] + skipped]
         rows.append((name, int(seconds), len(names), passed, failed, skipped,
@@ -79,6 +84,12 @@ def main():
         problems.append(f"{len(lost)} listed tests ran in no stage: {' '.join(lost[:20])}")
     else:
         print(f"every listed test ran in some stage ({len(listed)} listed, none lost)")
+    # The tail of a CI log is what survives; name what failed there, with the
+    # end of its output, so a failure can be read without the whole log.
+    for stage, case, tail in failures:
+        print(f"failed in {stage}: {case}")
+        for line in tail:
+            print("    " + line[:200])
     for p in problems:
         print("stage_table: " + p)
     print(f"total: {totals[0]} passed, {totals[1]} failed, {totals[2]} skipped")

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "platforms/boot_facts.h"
 #include "platforms/cpu_info.h"
 #include "platforms/trim.h"
 
@@ -175,8 +176,9 @@ Conditions ReadConditions(const SystemRoots& roots) {
   const fs::path cpu = sys / "devices" / "system" / "cpu";
   const CpuInfo cpuinfo = ReadCpuInfo(roots).value_or(CpuInfo{});
   Conditions c;
-  c.boot_id = ReadTrimmed(proc / "sys" / "kernel" / "random" / "boot_id");
-  c.cmdline = CmdlineValue(ReadText(proc / "cmdline"));
+  const BootFacts boot = ReadBootFacts(roots);
+  c.boot_id = boot.boot_id;
+  c.cmdline = boot.cmdline;
   c.microcode = cpuinfo.microcode;
   c.governor = Governors(cpu);
   ReadBoost(cpu, c);

@@ -29,6 +29,11 @@ struct Conditions {
   std::string load1;                ///< the 1-minute load average, e.g. 0.52
   std::string cpus_online;          ///< the online CPUs as the kernel lists them: 0-7
   std::string virtualized;          ///< "yes: <DMI vendor> <product>", "no", or empty
+  /// How this boot happened, as `timeit boots` armed it: kexec, grub,
+  /// command; empty when no one said (a series of the run mode). Not read
+  /// from the kernel: a kexec boot skips the firmware's initialisation, so
+  /// that sets booted differently must not be pooled unawares.
+  std::string boot_method;
 
   /// Not a column: the file that switches boost here, as this machine
   /// names it (for `timeit check`'s advice), e.g.
@@ -45,7 +50,7 @@ struct ConditionField {
 /// Every condition, in column order: the one place their names are written.
 /// The results CSV's condition columns are generated from it
 /// (wrapper/results/results_columns.h), so it is here, usable at compile time.
-inline constexpr std::array<ConditionField, 14> kConditionFields = {{
+inline constexpr std::array<ConditionField, 15> kConditionFields = {{
     {"boot_id", &Conditions::boot_id},
     {"cmdline", &Conditions::cmdline},
     {"microcode", &Conditions::microcode},
@@ -60,11 +65,12 @@ inline constexpr std::array<ConditionField, 14> kConditionFields = {{
     {"load1", &Conditions::load1},
     {"cpus_online", &Conditions::cpus_online},
     {"virtualized", &Conditions::virtualized},
+    {"boot_method", &Conditions::boot_method},
 }};
 constexpr std::span<const ConditionField> ConditionFields() { return kConditionFields; }
 
 /// Reads every condition under `roots`. Never fails: what cannot be read
-/// stays empty.
+/// stays empty, and so does boot_method, which only `timeit boots` knows.
 Conditions ReadConditions(const SystemRoots& roots);
 
 /// The `mitigations` value from the files of a vulnerabilities directory,

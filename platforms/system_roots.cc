@@ -43,6 +43,9 @@ SystemRoots SystemRootsFromEnvironment() {
   }
   roots.tracefs = FromEnvironment("TIMEIT_TRACEFS").value_or("");
   roots.cpuinfo = FromEnvironment("TIMEIT_CPUINFO").value_or("");
+  roots.boot_id = FromEnvironment("TIMEIT_BOOT_ID").value_or("");
+  roots.kernel_release = FromEnvironment("TIMEIT_KERNEL_RELEASE").value_or("");
+  roots.kernel_cmdline = FromEnvironment("TIMEIT_KERNEL_CMDLINE").value_or("");
   return roots;
 }
 

@@ -21,6 +21,11 @@ struct SystemRoots {
   std::string tracefs;
   /// A cpuinfo file to read instead of <proc>/cpuinfo; empty: that one.
   std::string cpuinfo;
+  /// What this boot says it is, instead of the kernel's word: a test plays
+  /// a reboot (`timeit boots resume`) without rebooting. Empty: the kernel's.
+  std::string boot_id;         ///< instead of <proc>/sys/kernel/random/boot_id
+  std::string kernel_release;  ///< instead of uname -r
+  std::string kernel_cmdline;  ///< instead of <proc>/cmdline
 
   /// The cpuinfo file: `cpuinfo` when set, else <proc>/cpuinfo.
   std::string CpuInfoPath() const;
@@ -36,6 +41,9 @@ SystemRoots OtherMachineRoots(std::string proc, std::string sys);
 /// when set and not empty, else this machine's. qemu-user (which shows the
 /// host's cpuinfo) and tests feed another machine's cpuinfo through
 /// $TIMEIT_CPUINFO; $TIMEIT_TRACEFS plays a machine without tracefs.
+/// $TIMEIT_BOOT_ID, $TIMEIT_KERNEL_RELEASE and $TIMEIT_KERNEL_CMDLINE play
+/// another boot (tests of `timeit boots`); they do not make the roots
+/// another machine's.
 SystemRoots SystemRootsFromEnvironment();
 
 /// kernel.perf_event_paranoid under `roots`, or nullopt when unreadable.

@@ -4,7 +4,7 @@
 # qemu-user, cross-builds into build-arm64 with cmake/aarch64-linux-gnu.cmake,
 # runs the tests under qemu-aarch64 (the unit tests of stats/, platforms/ and
 # counters/, and the CLI tests whose behaviour depends on the architecture:
-# TIMEIT_CROSS_LABELS in scripts/deps.sh), and ends by printing the graviton2 event
+# TIMEIT_CROSS_LABELS in tests/CMakeLists.txt), and ends by printing the graviton2 event
 # table from the arm64 binary. Its exit status is the tests' result.
 #
 # Under qemu-user there is no PMU and no perf_event_open: what is proven here

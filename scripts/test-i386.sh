@@ -4,7 +4,7 @@
 # build-i386 with cmake/i686-linux-gnu.cmake, and runs natively (an x86-64
 # kernel with IA-32 emulation runs i386 programs) the unit tests of stats/,
 # platforms/ and counters/ and the CLI tests whose behaviour depends on the
-# architecture (TIMEIT_CROSS_LABELS in scripts/deps.sh). Tests that cannot
+# architecture (TIMEIT_CROSS_LABELS in tests/CMakeLists.txt). Tests that cannot
 # hold in a 32-bit process skip and say why. Ends with the
 # 32-bit syscall-bench's gates and the P6 event table from the i386 binary.
 # Its exit status is the tests' result.

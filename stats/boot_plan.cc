@@ -67,6 +67,15 @@ BootPlan PlanBoots(const PilotComponents& p, const PilotCosts& c, double target_
   return Finish(p, c, low, 2, target_percent, confidence_percent);
 }
 
+std::vector<int> InterleavedBootOrder(std::size_t kernels, std::size_t boots) {
+  if (kernels == 2) return InterleavedBootOrder(boots);
+  std::vector<int> order;
+  for (std::size_t round = 0; round < boots; ++round)
+    for (std::size_t i = 0; i < kernels; ++i)
+      order.push_back(static_cast<int>(round % 2 == 0 ? i : kernels - 1 - i));
+  return order;
+}
+
 std::vector<int> InterleavedBootOrder(std::size_t boots) {
   std::vector<int> order;
   for (std::size_t i = 0; i < 2 * boots; ++i) {

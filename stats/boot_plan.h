@@ -58,4 +58,10 @@ BootPlan PlanBoots(const PilotComponents& pilot, const PilotCosts& costs, double
 /// the session (temperature, a neighbour's load) falls on both alike.
 std::vector<int> InterleavedBootOrder(std::size_t boots);
 
+/// The same for `kernels` kernels, 0 .. kernels-1: rounds of every kernel
+/// once, every other round reversed (A B C C B A A B C ...), so that each
+/// kernel's mean position over two rounds is the same. For two kernels it is
+/// InterleavedBootOrder(boots).
+std::vector<int> InterleavedBootOrder(std::size_t kernels, std::size_t boots);
+
 }  // namespace timeit::stats

@@ -18,7 +18,8 @@ struct TrendTest {
 /// and a continuity correction of 1, as R's
 /// cor.test(x, seq_along(x), method = "kendall", exact = FALSE,
 /// continuity = TRUE) computes it. NaN z and p when n < 3 or every value is
-/// equal. O(n^2) pairs: fine for a series of runs, not for millions.
+/// equal. O(n log n): S from the discordant pairs a merge sort counts, so a
+/// set of a fleet's 10^6 runs takes a fraction of a second.
 TrendTest MannKendall(std::span<const double> values);
 
 }  // namespace timeit::stats

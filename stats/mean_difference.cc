@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "stats/comparison.h"
+#include "stats/student_table.h"
 
 namespace timeit::stats {
 namespace {
@@ -57,16 +58,22 @@ MeanDifference StudentDifference(const Summary& x, const Summary& baseline,
   MeanDifference d = FromStatistic(MeanTest::kStudent, c.difference, se, c.df, kNaN);
   d.low = c.difference - c.margin;  // the table's t, as ministat
   d.high = c.difference + c.margin;
+  const double pooled = c.pooled_stddev * c.pooled_stddev;
+  d.ratio = FiellerInterval({x.mean, baseline.mean, pooled / nx, pooled / nb, 0},
+                            StudentCritical(confidence_percent, c.df));
   return d;
 }
 
 MeanDifference WelchDifference(const Summary& x, const Summary& baseline,
                                double confidence_percent) {
   const WelchComparison w = CompareWelch(x, baseline, confidence_percent);
-  const double se = std::sqrt(x.variance / static_cast<double>(x.n) +
-                              baseline.variance / static_cast<double>(baseline.n));
-  return FromStatistic(MeanTest::kWelch, w.difference, se, w.df,
-                       ExactCritical(confidence_percent, w.df));
+  const double vx = x.variance / static_cast<double>(x.n);
+  const double vb = baseline.variance / static_cast<double>(baseline.n);
+  const double critical = ExactCritical(confidence_percent, w.df);
+  MeanDifference d =
+      FromStatistic(MeanTest::kWelch, w.difference, std::sqrt(vx + vb), w.df, critical);
+  d.ratio = FiellerInterval({x.mean, baseline.mean, vx, vb, 0}, critical);
+  return d;
 }
 
 MeanDifference MixedModelDifference(const MixedModelFit& fit, std::size_t set,
@@ -75,11 +82,21 @@ MeanDifference MixedModelDifference(const MixedModelFit& fit, std::size_t set,
     MeanDifference d;
     d.test = MeanTest::kMixedModel;
     d.estimate = d.standard_error = d.df = d.t = d.p = d.low = d.high = kNaN;
+    d.ratio = {kNaN, kNaN, kNaN, false};
     return d;
   }
   const double df = fit.df[set];
   const double critical = fit.exact ? 0 : ExactCritical(confidence_percent, df);
-  return FromStatistic(MeanTest::kMixedModel, fit.beta[set], fit.standard_error[set], df, critical);
+  MeanDifference d =
+      FromStatistic(MeanTest::kMixedModel, fit.beta[set], fit.standard_error[set], df, critical);
+  // The set's mean under the model is intercept + effect, the baseline's
+  // the intercept: their variances and covariance from vcov.
+  const std::size_t p = fit.beta.size();
+  const double v00 = fit.covariance[0], v0s = fit.covariance[set],
+               vss = fit.covariance[set * p + set];
+  d.ratio = FiellerInterval(
+      {fit.beta[0] + fit.beta[set], fit.beta[0], v00 + 2 * v0s + vss, v00, v00 + v0s}, critical);
+  return d;
 }
 
 }  // namespace timeit::stats

@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "stats/mixed_model.h"
+#include "stats/ratio_interval.h"
 #include "stats/summary.h"
 
 namespace timeit::stats {
@@ -29,6 +30,10 @@ struct MeanDifference {
   double t = 0;
   double p = 0;              ///< two-sided
   double low = 0, high = 0;  ///< the interval at the confidence asked; NaN when undefined
+  /// mean(x) / mean(baseline) with Fieller's interval by the same test (its
+  /// variances, its critical t), so the ratio's interval holds 1 exactly
+  /// when [low, high] holds 0.
+  RatioInterval ratio;
 };
 
 /// ministat's pooled t: the margin is its table value (StudentCritical) times
@@ -38,7 +43,8 @@ MeanDifference StudentDifference(const Summary& x, const Summary& baseline,
                                  double confidence_percent);
 
 /// Welch's t with the exact quantile at the Welch-Satterthwaite df (R's
-/// t.test(x, b)$conf.int, scipy's ttest_ind(equal_var=False)).
+/// t.test(x, b)$conf.int, scipy's ttest_ind(equal_var=False)). The ratio's
+/// interval takes the same df at every ratio (that of the difference).
 MeanDifference WelchDifference(const Summary& x, const Summary& baseline,
                                double confidence_percent);
 
@@ -46,6 +52,8 @@ MeanDifference WelchDifference(const Summary& x, const Summary& baseline,
 /// p-value of nlme's summary(), and the interval of its intervals(): value
 /// -/+ qt(1 - (1 - confidence)/2, DF) * std.error. NaN p and interval when
 /// the df is below 1 or the fit failed; an exact fit is its own interval.
+/// The ratio is (intercept + effect) / intercept, its interval Fieller's
+/// with the fit's covariance of the two and the effect's DF.
 MeanDifference MixedModelDifference(const MixedModelFit& fit, std::size_t set,
                                     double confidence_percent);
 

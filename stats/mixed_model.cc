@@ -28,10 +28,12 @@ bool FitSums(const GroupedSums& sums, MixedModelFit& fit) {
   if (sol.beta.size() != p || !std::isfinite(sol.log_likelihood)) return false;
   const double scale = sums.scale;
   fit.standard_error.resize(p);
+  fit.covariance.resize(p * p);
   for (std::size_t j = 0; j < p; ++j) {
     fit.beta[j] += scale * sol.beta[j];
     fit.standard_error[j] = scale * std::sqrt(sol.covariance[j * p + j]);
   }
+  for (std::size_t k = 0; k < p * p; ++k) fit.covariance[k] = scale * scale * sol.covariance[k];
   fit.residual_sd = scale * std::sqrt(sol.sigma2);
   fit.level_sd.clear();
   for (double g : gamma) fit.level_sd.push_back(fit.residual_sd * std::sqrt(g));
@@ -54,6 +56,7 @@ MixedModelFit FitMixedModel(const MixedDesign& design) {
   if (sums.scale == 0) {
     fit.ok = fit.exact = true;
     fit.standard_error.assign(p, 0.0);
+    fit.covariance.assign(p * p, 0.0);
     fit.level_sd.assign(sums.groups.size(), 0.0);
     fit.log_likelihood = kNaN;
     return fit;

@@ -17,6 +17,9 @@ struct MixedModelFit {
   /// difference from the baseline, in the values' unit.
   std::vector<double> beta;
   std::vector<double> standard_error;
+  /// The fixed effects' covariance (vcov() in R), p x p row-major: a ratio
+  /// of two set means needs the intercept's covariance with each effect.
+  std::vector<double> covariance;
   std::vector<double> df;        ///< nlme's containment degrees of freedom (ContainmentDf)
   std::vector<double> level_sd;  ///< each level's random-intercept sd, outermost first
   double residual_sd = 0;

@@ -60,7 +60,10 @@ Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summa
   j.constant = x.variance == 0 && baseline.variance == 0;
   if (j.constant) {
     const double difference = x.mean - baseline.mean;
-    j.difference = {d.test, difference, 0, 0, 0, 0, difference, difference};
+    const double ratio = x.mean / baseline.mean;
+    j.difference = {d.test,     difference, 0,
+                    0,          0,          0,
+                    difference, difference, {ratio, ratio, ratio, baseline.mean != 0}};
     j.change_percent = j.low_percent = j.high_percent =
         difference == 0 ? 0
         : scale == 0    ? std::copysign(std::numeric_limits<double>::infinity(), difference)
@@ -72,20 +75,34 @@ Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summa
   }
   j.difference = d;
   j.student = CompareStudent(x, baseline, rule.confidence_percent);
-  j.change_percent = Percent(d.estimate, scale);
-  j.low_percent = Percent(d.low, scale);
-  j.high_percent = Percent(d.high, scale);
-  if (scale == 0) {
-    // No percentage to hold against the threshold: any change from 0 is
-    // beyond it, so the interval in the values' unit decides worse or better,
-    // and one that holds 0 cannot be "same".
-    const Verdict v = ByInterval(d.estimate, d.low, d.high, 0, rule.lower_is_better);
-    j.verdict =
-        v == Verdict::kNoDifference && rule.threshold_percent > 0 ? Verdict::kInconclusive : v;
+  if (d.ratio.bounded && scale != 0) {
+    // The change is the ratio less 1, in percent of |mean(baseline)|: of a
+    // negative baseline mean a larger ratio is a smaller value.
+    const double sign = baseline.mean < 0 ? -1 : 1;
+    const double a = (d.ratio.low - 1) * 100 * sign, b = (d.ratio.high - 1) * 100 * sign;
+    j.change_percent = (d.ratio.ratio - 1) * 100 * sign;
+    j.low_percent = std::fmin(a, b);
+    j.high_percent = std::fmax(a, b);
+    j.verdict = ByInterval(j.change_percent, j.low_percent, j.high_percent, rule.threshold_percent,
+                           rule.lower_is_better);
     return j;
   }
-  j.verdict = ByInterval(j.change_percent, j.low_percent, j.high_percent, rule.threshold_percent,
-                         rule.lower_is_better);
+  // No bounded interval of the ratio: mean(baseline) is 0, or not told from
+  // 0 by its own interval. Whether there is a change at all the difference's
+  // interval says (the same test: it holds 0 exactly when the ratio's
+  // unbounded set holds 1), and an unbounded interval is never within the
+  // threshold, so never "same".
+  j.change_percent = Percent(d.estimate, scale);
+  j.low_percent = j.high_percent = std::numeric_limits<double>::quiet_NaN();
+  if (std::isnan(d.low) || std::isnan(d.high)) {
+    j.verdict = Verdict::kInconclusive;
+  } else if (d.low > 0 || d.high < 0) {
+    j.verdict = rule.threshold_percent > 0 && std::fabs(j.change_percent) <= rule.threshold_percent
+                    ? Verdict::kBelowThreshold
+                    : ByDirection(d.estimate, rule.lower_is_better);
+  } else {
+    j.verdict = rule.threshold_percent > 0 ? Verdict::kInconclusive : Verdict::kNoDifference;
+  }
   return j;
 }
 

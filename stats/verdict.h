@@ -37,17 +37,19 @@ struct Judgement {
   bool constant = false;      ///< no variance in either set: the difference is exact
   MeanDifference difference;  ///< the test that decided (its estimate only, when constant)
   /// The estimate and the interval in percent of |mean(baseline)|: what the
-  /// verdict was read from, so printing them shows why. All three are the
-  /// change itself when constant.
+  /// verdict was read from, so printing them shows why. The interval is
+  /// that of the ratio of the means (MeanDifference::ratio), less 1: not
+  /// symmetric about the estimate. NaN when the ratio has no bounded
+  /// interval (mean(baseline) is 0, or its own interval holds 0), when the
+  /// change is read from `difference` instead, and the estimate infinite
+  /// for a baseline mean of 0. All three are the change itself when constant.
   double change_percent = 0;
   double low_percent = 0, high_percent = 0;
   StudentComparison student;  ///< ministat's pooled t on the values (not run when constant)
 };
 
-/// Judges `d`, a test of `x` against `baseline`, by its interval, read in
-/// percent of |mean(baseline)| (when that mean is 0, any change is an
-/// infinite percentage: worse or better when the interval excludes 0, else
-/// inconclusive, or no difference with the threshold off):
+/// Judges `d`, a test of `x` against `baseline`, by the interval of the
+/// ratio of the means, read in percent of |mean(baseline)| as ratio - 1:
 /// - no variance in either set: the change is exact; worse/better when it
 ///   exceeds the threshold (any change when the threshold is 0), else
 ///   constant;
@@ -58,6 +60,11 @@ struct Judgement {
 ///   (the two one-sided tests at (1 - confidence)/2 each), else inconclusive;
 ///   with the threshold off, no difference; an undefined interval (too few
 ///   degrees of freedom) is inconclusive.
+/// Without a bounded interval of the ratio (a baseline mean of 0, of which
+/// any change is an infinite percentage, or one not told from 0) the
+/// difference's interval says whether there is a change: worse, better or
+/// below threshold when it excludes 0, else inconclusive (no difference
+/// with the threshold off); never same.
 Judgement JudgeDifference(const MeanDifference& d, const Summary& x, const Summary& baseline,
                           const VerdictRule& rule);
 

@@ -17,22 +17,13 @@
 #   fault      bad input and faults around a series: what ASan and UBSan
 #              must see (with the fuzz corpus, label fuzz)
 #   arch       CLI tests whose behaviour depends on the architecture: event
-#              tables, spawning the command, numbers as text
+#              tables, spawning the command, numbers as text (the program
+#              cli_arch_test, tests/cli/CMakeLists.txt)
 #
 # A test matches every row whose pattern (a regular expression on
 # "Suite.Test") it matches, and gets that row's labels (comma-separated); the
 # program's own labels come first.
 set(_timeit_label_rules
-  # Architecture: the same list for the arm64 and i386 builds, native or
-  # emulated (formerly the suites that ran under qemu-user).
-  "^CliBasicsTest\\."                        "arch"
-  "^Ministat[A-Za-z]*Test\\."                "arch"
-  "^[A-Za-z]*/MinistatBadInputTest\\."       "arch"
-  "^CompareTest\\."                          "arch"
-  "^CompareRunTest\\."                       "arch"
-  "^EventsTest\\."                           "arch"
-  "^RunSeriesTest\\."                        "arch"
-  "^CrossBuildTest\\."                       "arch"
   # Bad input and faults.
   "BadInputTest\\."                          "fault"
   "^RunFaultsTest\\."                        "fault"
@@ -40,9 +31,13 @@ set(_timeit_label_rules
   "^ExitStatusTest\\."                       "fault"
   "^DidYouMeanTest\\."                       "fault"
   "^CompareTest\\.BadInputIsOneLine"         "fault"
+  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot)$" "fault"
+  "^StateFileTest\\."                        "fault"
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
   "^LmeFixtureTest\\.MatchesLiveR$"          "peer"
+  "^RatioIntervalTest\\.(WelchFiellerAsR|FixtureMatchesLiveR)$" "peer"
+  "^MannKendallTest\\.LongSeriesWithTiesAgainstLiveR$" "peer"
   "^BootsAgainstNlmeTest\\."                 "peer"
   "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
   "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
@@ -58,13 +53,24 @@ set(_timeit_label_rules
   "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
   "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"
   "^RunSeriesTest\\.CsvLoadsWithPythonsCsvModule$" "peer"
+  "^RunMaxrssTest\\.TrueIsWithinTenPercentOfUsrBinTime$" "peer"
   # Slow: the soak and the simulations.
   "^SoakTest\\."                             "slow,soak"
   "^FalsePositiveTest\\."                    "slow,simulation"
   "^GateFalseAlarmTest\\."                   "slow,simulation"
+  "RatioCoverageTest\\."                     "slow,simulation"
 )
 
-# timeit_label_tests(<tests> <program labels>): sets LABELS on each test.
+# Tests that kill a timeit with SIGKILL leave its run's cgroup behind, and
+# the next timeit to start anywhere on the machine removes it and says so on
+# stderr: run beside another test, that one would read the line (and this
+# one miss it). They run alone (RUN_SERIAL).
+set(_timeit_serial_rules
+  "KillNine|KillMinusNine|KilledWithSigkill|SeriesCutShort"
+)
+
+# timeit_label_tests(<tests> <program labels>): sets LABELS on each test, and
+# RUN_SERIAL on those _timeit_serial_rules name.
 function(timeit_label_tests tests program_labels)
   set(rules ${_timeit_label_rules})
   foreach(test IN LISTS tests)
@@ -83,5 +89,10 @@ function(timeit_label_tests tests program_labels)
     endwhile()
     list(REMOVE_DUPLICATES labels)
     set_tests_properties("${test}" PROPERTIES LABELS "${labels}")
+    foreach(pattern IN LISTS _timeit_serial_rules)
+      if(test MATCHES "${pattern}")
+        set_tests_properties("${test}" PROPERTIES RUN_SERIAL TRUE)
+      endif()
+    endforeach()
   endforeach()
 endfunction()

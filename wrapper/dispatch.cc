@@ -10,6 +10,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
 #include "wrapper/base/version.h"
+#include "wrapper/boots/boots_command.h"
 #include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/compare/compare_options.h"
@@ -42,6 +43,7 @@ constexpr Subcommand kSubcommands[] = {
     {"events", "show the platform, its counters' events and what counts here", EventsMain},
     {"check", "show what can skew a comparison here and what to fix; whether counters work",
      CheckMain},
+    {"boots", "compare kernels across reboots, unattended, in the planned order", BootsMain},
 };
 
 constexpr const char* kUsage =

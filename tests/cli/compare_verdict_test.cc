@@ -43,7 +43,7 @@ TEST(CompareVerdictTest, ConstantMetricIsOneLineAndIdenticalMetricsOneBlock) {
   EXPECT_NE(r.out.find("\nreal (s)            lower    1.016   1.516  "), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  worse\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\nsyscalls            lower     300k    300k     +0.000333% exact  "
+  EXPECT_NE(r.out.find("\nsyscalls            lower     300k    300k           +0.000333% exact  "
                        "constant\n"),
             std::string::npos)
       << r.out;

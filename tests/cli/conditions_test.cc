@@ -91,7 +91,7 @@ TEST(ConditionsCliTest, AppendsToAFileOfAnEarlierTimeitAndComparesWithIt) {
       {"-n", "2", "--no-counters", "--label", "new", "-o", "old.csv", "true"}, "", dir.path());
   ASSERT_EQ(more.exit_status, 0) << more.err;
   EXPECT_NE(more.err.find("timeit: old.csv: its header has no columns boot_id, cmdline, microcode "
-                          "and 11 more (written by an earlier timeit): appended rows follow its "
+                          "and 12 more (written by an earlier timeit): appended rows follow its "
                           "header\n"),
             std::string::npos)
       << more.err;
@@ -151,7 +151,7 @@ TEST(ConditionsCliTest, AppendsToAFileFromBeforeStatusTextInItsOwnTerms) {
                 "", dir.path());
   ASSERT_EQ(more.exit_status, 0) << more.err;
   EXPECT_NE(more.err.find("timeit: old.csv: its header has no columns status_text, boot_id, "
-                          "cmdline and 12 more (written by an earlier timeit)"),
+                          "cmdline and 13 more (written by an earlier timeit)"),
             std::string::npos)
       << more.err;
   const RunsTable old = ReadRuns(dir.path() / "old.csv");

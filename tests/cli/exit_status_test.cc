@@ -118,7 +118,7 @@ INSTANTIATE_TEST_SUITE_P(
                    {"good.csv", "slow.csv"},
                    "real",
                    1,
-                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.96%)"},
+                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.97%)"},
         BisectCase{"Better",
                    {"slow.csv", "good.csv"},
                    "real",
@@ -135,14 +135,14 @@ INSTANTIATE_TEST_SUITE_P(
                    {"good.csv", "faster.csv", "--threshold", "10"},
                    "real",
                    0,
-                   "bisect: good (exit 0) against good: real inconclusive in faster (-8.01% +/- "
-                   "10.4%), not worse by more than 10%"},
+                   "bisect: good (exit 0) against good: real inconclusive in faster (-8% (-18% "
+                   ".. +2%)), not worse by more than 10%"},
         // Worse beats not knowing: one metric worse is a bad commit.
         BisectCase{"WorseAndInconclusive",
                    {"good.csv", "slow.csv"},
                    "real,sys",
                    1,
-                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.96%)"},
+                   "bisect: bad (exit 1) against good: real worse in slow (+101% +/- 1.97%)"},
         BisectCase{"ASingleValue",
                    {"good.csv", "partial.csv"},
                    "real,sys",

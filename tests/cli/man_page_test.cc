@@ -110,7 +110,8 @@ TEST_P(ManPageTest, HelpAndManPageListTheSameOptionsInTheSameWords) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Help, ManPageTest,
-                         ::testing::Values("", "compare", "plan", "check", "events", "ministat"),
+                         ::testing::Values("", "compare", "plan", "check", "events", "ministat",
+                                           "boots"),
                          [](const ::testing::TestParamInfo<const char*>& p) {
                            return std::string(*p.param ? p.param : "run");
                          });

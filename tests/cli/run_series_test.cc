@@ -44,7 +44,7 @@ TEST(RunSeriesTest, HeaderAndMetricColumns) {
       << text;
   EXPECT_NE(text.find(",notes,host,kernel_release,kernel_version,cpu_model,platform,boot_id,"
                       "cmdline,microcode,governor,boost,smt,aslr,thp,nmi_watchdog,"
-                      "perf_event_paranoid,mitigations,load1,cpus_online,virtualized,"
+                      "perf_event_paranoid,mitigations,load1,cpus_online,virtualized,boot_method,"
                       "timeit_version,command\n"),
             std::string::npos)
       << text;

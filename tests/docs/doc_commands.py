@@ -78,6 +78,9 @@ def check_invocation(args, helps):
     if subcommand:
         args = args[1:]
     known = helps.options(subcommand)
+    if subcommand == "boots":
+        # boots start passes the run mode's options through to every boot's series.
+        known = {**helps.options(""), **known}
     if not any(name.startswith("--") for name in known):
         return []  # ministat: getopt letters, its own help has no long options
     problems, i = [], 0

@@ -1,5 +1,4 @@
 #include "platforms/conditions.h"
-#include "tests/test_paths.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -7,6 +6,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "tests/test_paths.h"
 
 namespace timeit::platforms {
 namespace {
@@ -101,10 +102,10 @@ TEST(ConditionsTest, MissingTreesGiveEmptyValues) {
 TEST(ConditionsTest, FieldsAreTheColumnsInOrder) {
   std::vector<std::string> names;
   for (const ConditionField& f : ConditionFields()) names.emplace_back(f.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"boot_id", "cmdline", "microcode", "governor", "boost", "smt",
-                                      "aslr", "thp", "nmi_watchdog", "perf_event_paranoid",
-                                      "mitigations", "load1", "cpus_online", "virtualized"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"boot_id", "cmdline", "microcode", "governor", "boost",
+                                             "smt", "aslr", "thp", "nmi_watchdog",
+                                             "perf_event_paranoid", "mitigations", "load1",
+                                             "cpus_online", "virtualized", "boot_method"}));
 }
 
 TEST(ConditionsTest, MitigationsOffShowsVulnerableAndAnotherDigest) {

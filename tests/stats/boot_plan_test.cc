@@ -50,5 +50,15 @@ TEST(BootPlanTest, InterleavedOrderIsABBA) {
   EXPECT_EQ(InterleavedBootOrder(4), (std::vector<int>{0, 1, 1, 0, 0, 1, 1, 0}));
 }
 
+TEST(BootPlanTest, InterleavedOrderOfMoreKernelsReversesEveryOtherRound) {
+  EXPECT_EQ(InterleavedBootOrder(2, 3), InterleavedBootOrder(3));
+  EXPECT_EQ(InterleavedBootOrder(3, 3), (std::vector<int>{0, 1, 2, 2, 1, 0, 0, 1, 2}));
+  // Over two rounds every kernel's mean position is the same.
+  const std::vector<int> order = InterleavedBootOrder(4, 2);
+  std::vector<int> sum(4);
+  for (std::size_t i = 0; i < order.size(); ++i) sum[order[i]] += static_cast<int>(i % 4);
+  EXPECT_EQ(sum, (std::vector<int>{3, 3, 3, 3}));
+}
+
 }  // namespace
 }  // namespace timeit::stats

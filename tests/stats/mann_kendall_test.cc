@@ -1,9 +1,18 @@
 #include "stats/mann_kendall.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
 #include <vector>
+
+#include "tests/stats/peer_reference.h"
 
 namespace timeit::stats {
 namespace {
@@ -49,6 +58,66 @@ TEST(MannKendallTest, ConstantOrShortSeriesHasNoP) {
   EXPECT_TRUE(std::isnan(MannKendall(std::vector<double>{4, 4, 4, 4}).p));
   EXPECT_TRUE(std::isnan(MannKendall(std::vector<double>{1, 2}).p));
   EXPECT_EQ(MannKendall(std::vector<double>{}).s, 0);
+}
+
+/// The statistic as its definition states it, pair by pair: what the
+/// O(n log n) count must reproduce exactly.
+double PairwiseS(const std::vector<double>& x) {
+  long long s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = i + 1; j < x.size(); ++j) s += (x[j] > x[i]) - (x[j] < x[i]);
+  return static_cast<double>(s);
+}
+
+// Random series of every length up to 200, continuous or drawn from a few
+// values (long tie groups), rising, falling or flat: S is the definition's,
+// exactly.
+TEST(MannKendallTest, MergeSortCountIsThePairwiseSumOnRandomSeries) {
+  std::mt19937_64 rng(20261205);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::size_t n = rng() % 201;
+    const int distinct = trial % 3 == 0 ? 0 : static_cast<int>(1 + rng() % 12);  // 0: continuous
+    const double slope = (static_cast<double>(rng() % 3) - 1) * 0.01;
+    std::vector<double> x(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const double noise = distinct == 0
+                               ? std::uniform_real_distribution<double>(0, 1)(rng)
+                               : static_cast<double>(rng() % static_cast<unsigned>(distinct));
+      x[i] = noise + (distinct == 0 ? slope * static_cast<double>(i) : 0);
+    }
+    ASSERT_EQ(MannKendall(x).s, PairwiseS(x)) << "trial " << trial << ", n " << n;
+  }
+}
+
+// A long series (5,000 runs, counts with ties and a slow drift)
+// against R's cor.test on the same values, when R is installed.
+TEST(MannKendallTest, LongSeriesWithTiesAgainstLiveR) {
+  std::mt19937_64 rng(7);
+  std::vector<double> x(5000);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<double>(1000 + rng() % 40 + i / 625);
+  char path[] = "/tmp/timeit-mk-XXXXXX";
+  const int fd = ::mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ::close(fd);
+  {
+    std::ofstream out(path);
+    for (const double v : x) out << v << "\n";
+  }
+  const std::optional<std::string> r = testing::RunPeer(
+      "Rscript -e 'invisible(0)'",
+      std::string("Rscript -e 'x <- scan(\"") + path +
+          "\", quiet = TRUE); t <- cor.test(x, seq_along(x), method = \"kendall\", "
+          "exact = FALSE, continuity = TRUE); cat(sprintf(\"%.15g %.15g\", t$statistic, "
+          "t$p.value))'");
+  std::remove(path);
+  if (!r) GTEST_SKIP() << "R is not installed";
+  std::istringstream in(*r);
+  double z = 0, p = 0;
+  ASSERT_TRUE(in >> z >> p) << *r;
+  const TrendTest t = MannKendall(x);
+  EXPECT_NEAR(t.z, z, 1e-9 * std::fabs(z));
+  EXPECT_NEAR(t.p, p, 1e-9 + 1e-6 * p);
 }
 
 }  // namespace

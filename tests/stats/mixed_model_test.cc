@@ -102,6 +102,14 @@ TEST_P(LmeReferenceTest, FixedEffectsAsNlmeReportsThem) {
     EXPECT_NEAR(d.p, Ref(r, name, "p", Term(j)), 1e-5 * d.p + 1e-12);
     EXPECT_NEAR(d.low, Ref(r, name, "lower", Term(j)), 1e-5 * se);
     EXPECT_NEAR(d.high, Ref(r, name, "upper", Term(j)), 1e-5 * se);
+    // The ratio of the set's mean to the baseline's under the model:
+    // Fieller's interval with R's vcov(), as wide as the fit agrees.
+    const double lower = Ref(r, name, "ratio_lower", Term(j));
+    const double upper = Ref(r, name, "ratio_upper", Term(j));
+    ASSERT_TRUE(d.ratio.bounded);
+    EXPECT_NEAR(d.ratio.low, lower, 1e-5 * (upper - lower));
+    EXPECT_NEAR(d.ratio.high, upper, 1e-5 * (upper - lower));
+    EXPECT_EQ(d.low > 0 || d.high<0, d.ratio.low> 1 || d.ratio.high < 1);
   }
 }
 
@@ -138,9 +146,7 @@ INSTANTIATE_TEST_SUITE_P(Designs, LmeReferenceTest,
                          ::testing::Values("balanced", "unbalanced", "one_boot_baseline",
                                            "single_runs", "no_boot_effect", "counts", "three_sets",
                                            "hosts_crossed", "hosts_nested", "shared_boots"),
-                         [](const ::testing::TestParamInfo<std::string>& p) {
-                           return p.param;
-                         });
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 // The fixture is what R prints: where R is installed it is checked against
 // R's live output, so it cannot drift from the peer it stands in for.

@@ -107,7 +107,7 @@ TEST(VerdictTest, IntervalAgreesWithVerdictOnRandomData) {
   std::uniform_int_distribution<int> size(2, 12);
   std::uniform_real_distribution<double> shift(-0.05, 0.05), spread(0.0005, 0.05);
   std::uniform_real_distribution<double> threshold(0, 3);
-  int seen[7] = {};
+  int seen[7] = {}, unbounded = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     const double sd_b = spread(rng), sd_x = spread(rng), change = shift(rng);
     std::normal_distribution<double> nb(1, sd_b), nx(1 + change, sd_x);
@@ -118,15 +118,26 @@ TEST(VerdictTest, IntervalAgreesWithVerdictOnRandomData) {
     const MeanTest test = trial % 2 ? MeanTest::kWelch : MeanTest::kStudent;
     const Judgement j = Judge(SummaryOf(x), SummaryOf(b), {95, t, true, test});
     ++seen[static_cast<int>(j.verdict)];
-    const bool excludes_zero = j.low_percent > 0 || j.high_percent < 0;
     const bool significant = j.verdict == Verdict::kWorse || j.verdict == Verdict::kBetter ||
                              j.verdict == Verdict::kBelowThreshold;
+    if (!j.difference.ratio.bounded) {
+      // Two runs of a wide baseline: its mean is not told from 0, the ratio
+      // has no bounded interval, and the difference's decides.
+      ++unbounded;
+      ASSERT_TRUE(std::isnan(j.low_percent) && std::isnan(j.high_percent)) << trial;
+      ASSERT_EQ(significant, j.difference.low > 0 || j.difference.high < 0) << trial;
+      ASSERT_NE(j.verdict, Verdict::kSame) << trial;
+      continue;
+    }
+    const bool excludes_zero = j.low_percent > 0 || j.high_percent < 0;
     ASSERT_EQ(significant, excludes_zero) << trial;
     ASSERT_EQ(j.verdict == Verdict::kSame,
               t > 0 && j.low_percent > -t && j.high_percent < t && !excludes_zero)
         << trial;
     ASSERT_LE(j.low_percent, j.change_percent);
     ASSERT_GE(j.high_percent, j.change_percent);
+    // The ratio's interval holds 0% exactly when the difference's holds 0.
+    ASSERT_EQ(excludes_zero, j.difference.low > 0 || j.difference.high < 0) << trial;
     // Student's interval uses ministat's rounded t table, so only Welch's
     // p must agree with its interval to the last bits.
     if (excludes_zero && test == MeanTest::kWelch) {
@@ -136,6 +147,7 @@ TEST(VerdictTest, IntervalAgreesWithVerdictOnRandomData) {
   for (Verdict v : {Verdict::kWorse, Verdict::kBetter, Verdict::kBelowThreshold, Verdict::kSame,
                     Verdict::kInconclusive, Verdict::kNoDifference})
     EXPECT_GT(seen[static_cast<int>(v)], 100) << VerdictName(v);
+  EXPECT_LT(unbounded, 200);
 }
 
 // A baseline of zeros (oublock, cpu-migrations) has no percentage: any

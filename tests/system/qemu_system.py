@@ -244,7 +244,10 @@ def _foreign_guest(s, script, arch, debian_arch, build):
 
 
 def _add_timeit(fs, build):
-    for src, dest in (("timeit", "timeit"), ("bench/syscall-bench", "syscall-bench")):
+    # timeit starts its commands through timeit-spawner, found beside it
+    # (without it maxrss would be timeit's own, and every run would say so).
+    for src, dest in (("timeit", "timeit"), ("timeit-spawner", "timeit-spawner"),
+                      ("bench/syscall-bench", "syscall-bench")):
         path = os.path.join(build, src)
         check(os.path.exists(path), f"{path} is not built")
         fs.add_elf(path, f"timeit/{dest}")

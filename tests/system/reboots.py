@@ -74,8 +74,15 @@ d <- rbind(read("{a_csv}", "a"), read("{b_csv}", "b")); d$set <- factor(d$set)
 f <- lme(y ~ set, random = ~1 | boot, data = d)
 t <- summary(f)$tTable; ci <- intervals(f, which = "fixed")$fixed
 m <- mean(d$y[d$set == "a"])
+# The summary's interval is Fieller's for the ratio of b's mean to a's, from
+# the model's covariance of intercept and effect at the effect's DF.
+b <- fixef(f); V <- vcov(f); q <- qt(0.975, t["setb", "DF"])
+ma <- b[[1]]; mb <- b[[1]] + b[[2]]
+va <- V[1, 1]; vb <- V[1, 1] + V[2, 2] + 2 * V[1, 2]; cab <- V[1, 1] + V[1, 2]
+A <- ma^2 - q^2 * va; B <- -2 * (ma * mb - q^2 * cab); C <- mb^2 - q^2 * vb
+r <- sort((-B + c(-1, 1) * sqrt(B^2 - 4 * A * C)) / (2 * A))
 cat(sprintf("%.12g %.12g %.12g %.12g\\n", t["setb", "p-value"], 100 * t["setb", "Value"] / m,
-            100 * ci["setb", "lower"] / m, 100 * ci["setb", "upper"] / m))
+            100 * (r[1] - 1), 100 * (r[2] - 1)))
 """)
     out = subprocess.run(["Rscript", script], capture_output=True, text=True, timeout=120)
     q.check(out.returncode == 0, f"R failed: {out.stderr}")

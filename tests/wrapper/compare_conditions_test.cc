@@ -64,6 +64,16 @@ TEST_F(CompareConditionsTest, TheIssuesExampleOneWarningPerCondition) {
             }));
 }
 
+TEST_F(CompareConditionsTest, KernelsBootedDifferentlyAreSaid) {
+  // timeit boots' boot_method: a kexec'd boot skips the firmware.
+  const std::string header = "kernel_release,boot_id,boot_method";
+  const std::string a = Write("kernel-a.csv", header, {"6.1,b1,grub", "6.1,b3,grub"});
+  const std::string b = Write("kernel-b.csv", header, {"6.1,b2,kexec", "6.1,b4,kexec"});
+  EXPECT_EQ(Warnings({a, b}),
+            (std::vector<std::string>{"kernel-a and kernel-b also differ in boot_method: 'grub' → "
+                                      "'kexec'"}));
+}
+
 TEST_F(CompareConditionsTest, ReleaseDefinesTheSetsOfOneAppendedFile) {
   // One label appended across a reboot: sets build@6.1 and build@6.2. The
   // release is what is compared; the governor is not supposed to change.

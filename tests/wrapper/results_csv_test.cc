@@ -226,6 +226,7 @@ SeriesMetadata ExampleMetadata() {
   m.conditions.load1 = "1.37";
   m.conditions.cpus_online = "0-7";
   m.conditions.virtualized = "no";
+  m.conditions.boot_method = "kexec";
   return m;
 }
 
@@ -237,13 +238,13 @@ TEST(ResultsRowTest, ExactRowWithEmptyCellsAndQuotedCommand) {
             "label,run,warmup,start,status,status_text,real,user,cycles,notes,host,kernel_release,"
             "kernel_version,cpu_model,platform,boot_id,cmdline,microcode,governor,boost,smt,aslr,"
             "thp,nmi_watchdog,perf_event_paranoid,mitigations,load1,cpus_online,virtualized,"
-            "timeit_version,command");
+            "boot_method,timeit_version,command");
   const struct timespec start { 1700000000, 123456789 };
   EXPECT_EQ(f.Format(3, false, start, {0, ""}, {1.5, 0.25, std::nullopt}, "cycles: not supported"),
             "isync,3,0,2023-11-14T22:13:20.123Z,0,,1.5,0.25,,cycles: not supported,host1,6.1.0,"
             "\"#1 SMP Debian 6.1.0, 2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,"
             "\"performance,powersave\",on,on,2,always,1,4,25503785 mitigated: mds,1.37,0-7,no,"
-            "0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+            "kexec,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
 }
 
 // Counts in digits at any size (fmt's shortest form of 2e16 is "2e+16"),
@@ -285,7 +286,8 @@ TEST(ResultsRowTest, RowsForAFileWithConditionsButNoStatusText) {
   EXPECT_EQ(f.Format(1, false, start, {137, "timeout"}, {2.5}, ""),
             "isync,1,0,2023-11-14T22:13:20.000Z,timeout,2.5,,host1,6.1.0,\"#1 SMP Debian 6.1.0, "
             "2024\",AMD EPYC,unknown,7c0a7e0e,ro quiet,0xf4,\"performance,powersave\",on,on,2,"
-            "always,1,4,25503785 mitigated: mds,1.37,0-7,no,0.1.0,\"sh -c 'echo \"\"hi\"\"'\"\n");
+            "always,1,4,25503785 mitigated: mds,1.37,0-7,no,kexec,0.1.0,"
+            "\"sh -c 'echo \"\"hi\"\"'\"\n");
   EXPECT_EQ(f.Format(2, false, start, {3, ""}, {2.5}, "").substr(0, 38),
             "isync,2,0,2023-11-14T22:13:20.000Z,3,2");
 }
@@ -328,7 +330,7 @@ TEST(ResultsRowTest, HigherIsBetterColumnOnlyWhenSomeMetricIs) {
   const struct timespec start { 1700000000, 0 };
   EXPECT_EQ(f.Format(1, true, start, {137, "timeout"}, {1.5, 4039.25, std::nullopt}, ""),
             "smack,1,1,2023-11-14T22:13:20.000Z,137,timeout,1.5,4039.25,,,h,6.1.0,#1,cpu,generic,"
-            ",,,,,,,,,,,,,,0.1.0,bench,qps tps\n");  // the 14 conditions are empty
+            ",,,,,,,,,,,,,,,0.1.0,bench,qps tps\n");  // the 15 conditions are empty
 }
 
 TEST(ResultsRowTest, RunStatusIsNumericAndNamesTheSignal) {

@@ -60,18 +60,14 @@ bool MayBeWorse(const ComparisonRow& row) {
                              : row.relative.low_percent < -row.threshold_percent;
 }
 
-/// "sys worse in after (+212% +/- 9.5%)"; from a baseline mean of 0, the
-/// change as the summary gives it: "(+2 +/- 1.6 (from 0))".
+/// "sys worse in after (+212% (+180% .. +247%))", the change as the summary
+/// gives it: "(+4.1% +/- 0.5%)", from a baseline mean of 0 "(+2 +/- 1.6 (from 0))".
 std::string Describe(const ComparisonRow& row) {
   const std::string text =
       fmt::format("{} {} in {}", RowMetricName(row), VerdictText(row), row.set);
   if (row.verdict != stats::Verdict::kWorse && row.verdict != stats::Verdict::kInconclusive)
     return text;
-  if (row.mean_baseline == 0)
-    return text + " (" + FormatRowCells({row}).front().Difference("+/-") + ")";
-  const double half = (row.relative.high_percent - row.relative.low_percent) / 2;
-  return text + fmt::format(" ({}% +/- {}%)", ReadablePercent(row.relative.estimate_percent, true),
-                            ReadablePercent(half, false));
+  return text + " (" + FormatRowCells({row}).front().Difference("+/-") + ")";
 }
 
 std::string Join(const std::vector<std::string>& items) {

@@ -31,8 +31,10 @@ struct ComparisonRow {
   double difference_low = std::numeric_limits<double>::quiet_NaN();
   double difference_high = std::numeric_limits<double>::quiet_NaN();
   /// The estimate and the interval of the test that decided the verdict, in
-  /// % of the baseline mean: the very numbers the verdict was read from
-  /// (infinite, as a % of 0, where that mean is 0).
+  /// % of the baseline mean: the very numbers the verdict was read from, the
+  /// interval the ratio's (not symmetric; stats::Judgement). Without a bounded
+  /// interval of the ratio (the baseline mean 0 or not told from 0) the
+  /// interval is NaN and the estimate infinite where that mean is 0.
   stats::RelativeInterval relative;
   stats::MeanTest test = stats::MeanTest::kWelch;        ///< the test that decided
   double p = std::numeric_limits<double>::quiet_NaN();   ///< its two-sided p; NaN: undefined

@@ -15,6 +15,26 @@ namespace {
 /// SiNumber, or "-" for what is undefined (NaN: a stddev of one value).
 std::string NumberText(double v) { return std::isnan(v) ? "-" : SiNumber(v); }
 
+/// A signed percentage with `decimals` decimals, "+198.1%", or more until
+/// a change that is not 0 shows a digit: an end just below 0 is "-0.02%",
+/// not "0.0%" beside a verdict that says the interval holds 0. No sign on 0.
+std::string PercentAt(double v, int decimals) {
+  const auto zeros = [](const std::string& t) {
+    return t.find_first_not_of("+-0.") == std::string::npos;
+  };
+  std::string text = fmt::format("{:+.{}f}", v, decimals);
+  while (v != 0 && zeros(text) && decimals < 15) text = fmt::format("{:+.{}f}", v, ++decimals);
+  if (zeros(text)) text.erase(0, 1);
+  return text + "%";
+}
+
+/// The decimals that show `distance` (an end's from the estimate) to two
+/// significant digits: 1 for 5.65, 2 for 0.645.
+int DecimalsFor(double distance) {
+  if (!(distance > 0)) return 1;
+  return std::clamp(1 - static_cast<int>(std::floor(std::log10(distance))), 0, 15);
+}
+
 }  // namespace
 
 std::string VerdictTerms(const std::string& tests, double confidence_percent,
@@ -23,8 +43,7 @@ std::string VerdictTerms(const std::string& tests, double confidence_percent,
       threshold_percent > 0
           ? "changes within " + ReadablePercent(threshold_percent, false) + "% do not count"
           : "no threshold";
-  return tests + " at " + ReadablePercent(confidence_percent, false) + "% confidence; " +
-         threshold;
+  return tests + " at " + ReadablePercent(confidence_percent, false) + "% confidence; " + threshold;
 }
 
 std::string PValueText(double p) {
@@ -34,6 +53,7 @@ std::string PValueText(double p) {
 
 std::string RowCells::Difference(std::string_view plus_minus) const {
   if (exact) return estimate + " exact" + from;
+  if (!low.empty()) return estimate + " (" + low + " .. " + high + ")" + from;
   if (margin.empty()) return estimate + from;
   return estimate + " " + std::string(plus_minus) + " " + margin + from;
 }
@@ -52,9 +72,14 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
     c.mean_baseline = SiNumber(r.mean_baseline);
     c.mean = SiNumber(r.mean);
     c.exact = r.constant;
-    if (r.mean_baseline == 0 && !(r.constant && r.difference == 0)) {
-      // A change from 0 is no percentage ("+inf%" said nothing): the change
-      // itself, and the interval the verdict was read from (verdict.h).
+    // A ratio without a bounded interval: the baseline mean is 0 or not told
+    // from 0 by its own interval.
+    const bool unbounded = !r.constant && std::isnan(r.relative.low_percent) &&
+                           std::isfinite(r.difference_low) && std::isfinite(r.difference_high);
+    if ((r.mean_baseline == 0 && !(r.constant && r.difference == 0)) || unbounded) {
+      // A change from 0 is no percentage ("+inf%" said nothing), nor one from
+      // a mean that may be 0 ("+40%" of what?): the change itself, and the
+      // interval the verdict was read from (verdict.h).
       const std::string unit = c.unit.empty() ? "" : " " + c.unit;
       c.estimate = (r.difference > 0 ? "+" : "") + SiNumber(r.difference) + unit;
       const double margin = r.difference_high - r.difference;
@@ -62,8 +87,22 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
       c.from = " (from " + SiNumber(r.mean_baseline) + ")";
     } else {
       c.estimate = ReadablePercent(r.relative.estimate_percent, true) + "%";
-      const double margin = r.relative.high_percent - r.relative.estimate_percent;
-      if (!r.constant && !std::isnan(margin)) c.margin = ReadablePercent(margin, false) + "%";
+      const double above = r.relative.high_percent - r.relative.estimate_percent;
+      const double below = r.relative.estimate_percent - r.relative.low_percent;
+      if (!r.constant && !std::isnan(above) && !std::isnan(below)) {
+        const std::string margin = ReadablePercent(above, false);
+        if (margin == ReadablePercent(below, false)) {
+          c.margin = margin + "%";
+        } else {
+          // Each end as far from the estimate as it is: to the decimals
+          // of the nearer end, the estimate too (+204% (+198% .. +209%)
+          // would show the sides the wrong way round).
+          const int decimals = DecimalsFor(std::fmin(above, below));
+          c.estimate = PercentAt(r.relative.estimate_percent, decimals);
+          c.low = PercentAt(r.relative.low_percent, decimals);
+          c.high = PercentAt(r.relative.high_percent, decimals);
+        }
+      }
     }
     c.student_p = PValueText(r.student_p);
     c.welch_p = PValueText(r.welch_p);

@@ -24,10 +24,17 @@ struct RowCells {
   std::string unit;    ///< the unit of the means: "s", "KiB"; empty for a count
   std::string better;  ///< "lower" or "higher"
   std::string mean_baseline, mean;
-  /// The relative difference, "-3.76%"; of a baseline mean of 0, of which no
-  /// percentage is a number, the difference in the values' unit: "+2", "+0.5 s".
+  /// The relative difference, "-3.76%" (to the decimals of `low` and `high`
+  /// when they are given, "+203.7%"); of a baseline mean of 0, of which no
+  /// percentage is a number, or of one not told from 0, the difference in
+  /// the values' unit: "+2", "+0.5 s".
   std::string estimate;
-  std::string margin;  ///< its interval's half-width: "0.645%"; empty when exact or undefined
+  /// Its interval's half-width, "0.645%", when its two sides agree as
+  /// printed; empty when they do not, or it is exact or undefined.
+  std::string margin;
+  /// The interval's ends, "+180%" and "+247%", when its sides differ as
+  /// printed (the interval of a ratio is not symmetric); empty otherwise.
+  std::string low, high;
   bool exact = false;  ///< no variance in either set: the difference is exact
   std::string from;    ///< " (from 0)" after a difference in the values' unit
   std::string student_p, welch_p, mann_whitney_p;  ///< "0.0312", "<0.0001"; "-" when undefined
@@ -37,8 +44,9 @@ struct RowCells {
   std::string boot_share;  ///< the mixed model's share between boots, "83%"; "-" without it
   std::string verdict;     ///< VerdictText: "same within 1%"
 
-  /// "-3.76% +/- 0.645%", "+0.000333% exact", "+2%" (no interval) or
-  /// "+2 +/- 1.6 (from 0)", with `plus_minus` between estimate and margin.
+  /// "-3.76% +/- 0.645%", "+212% (+180% .. +247%)", "+0.000333% exact",
+  /// "+2%" (no interval) or "+2 +/- 1.6 (from 0)", with `plus_minus`
+  /// between estimate and margin.
   std::string Difference(std::string_view plus_minus) const;
 };
 

@@ -14,9 +14,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/process/clone_into_cgroup.h"
+#include "wrapper/process/spawner_protocol.h"
 
 extern char** environ;
 
@@ -26,14 +28,26 @@ namespace {
 /// The child only calls a few system calls before execve; 64 KiB is ample.
 constexpr std::size_t kChildStackSize = 64 * 1024;
 
-/// The fork fallback's pipe carries {what, errno}: 0 an exec failure, 1 a
-/// placement failure, and this: the child joined its cgroup.
-constexpr int kPlacedMessage = 2;
+/// The fork fallback's pipe carries {what, errno} as the spawner's children's
+/// does (spawner_protocol.h): an exec failure, a placement failure, or this:
+/// the child joined its cgroup.
+constexpr int kPlacedMessage = kSpawnPlaced;
 
 /// Whole nanoseconds divided once, so that 66996 ns prints as 6.6996e-05.
 double SecondsBetween(const struct timespec& a, const struct timespec& b) {
   const long long ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
   return static_cast<double>(ns) / 1e9;
+}
+
+/// TIMEIT_TEST_GROW_HEAP_MB=N, a test hook: timeit's own memory grows by N
+/// MiB, all of it resident, before its first child starts, so that a test
+/// sees that the command's maxrss does not grow with it.
+void GrowHeapForTests() {
+  static const std::vector<char> heap = [] {
+    const char* mb = std::getenv("TIMEIT_TEST_GROW_HEAP_MB");
+    const unsigned long long n = mb != nullptr ? std::strtoull(mb, nullptr, 10) : 0;
+    return std::vector<char>(static_cast<std::size_t>(n) << 20, 1);  // written: resident
+  }();
 }
 
 bool IsExecutableFile(const std::string& path) {
@@ -65,6 +79,7 @@ int ExecFailureStatus(int exec_errno) {
 
 ChildLauncher::ChildLauncher(LaunchSpec spec)
     : spec_(std::move(spec)), stack_(new char[kChildStackSize]) {
+  GrowHeapForTests();
   for (std::string& a : spec_.argv) argv_.push_back(a.data());
   argv_.push_back(nullptr);
   if (!spec_.cpus.empty()) {
@@ -98,7 +113,7 @@ void ChildLauncher::FailBeforeExec(bool placement, int err) {
     ::syscall(SYS_futex, reinterpret_cast<int*>(&placed_), FUTEX_WAKE, 1, nullptr, nullptr, 0);
   }
   if (error_write_ >= 0) {  // the fork fallback: our memory is a copy
-    const int message[2] = {placement ? 1 : 0, err};
+    const int message[2] = {placement ? kSpawnPlacementFailed : kSpawnExecFailed, err};
     ssize_t ignored = ::write(error_write_, message, sizeof message);
     (void)ignored;
   }
@@ -273,7 +288,8 @@ void ChildLauncher::AwaitPlacement() {
   if (n == static_cast<ssize_t>(sizeof message) && message[0] == kPlacedMessage) return;
   // It failed before (its errno) or died: nothing more will come.
   if (n == static_cast<ssize_t>(sizeof message))
-    (message[0] != 0 ? placement_errno_ : exec_errno_).store(message[1], std::memory_order_relaxed);
+    (message[0] == kSpawnPlacementFailed ? placement_errno_ : exec_errno_)
+        .store(message[1], std::memory_order_relaxed);
   ::close(error_read_);
   error_read_ = -1;
 }
@@ -282,9 +298,63 @@ void ChildLauncher::CollectForkedExecError() {
   if (error_read_ < 0) return;
   int message[2] = {0, 0};  // placement?, errno
   if (::read(error_read_, message, sizeof message) == static_cast<ssize_t>(sizeof message))
-    (message[0] != 0 ? placement_errno_ : exec_errno_).store(message[1], std::memory_order_relaxed);
+    (message[0] == kSpawnPlacementFailed ? placement_errno_ : exec_errno_)
+        .store(message[1], std::memory_order_relaxed);
   ::close(error_read_);
   error_read_ = -1;
+}
+
+void ChildLauncher::OpenSpawner() {
+  spawner_tried_ = true;
+  const char* how = std::getenv("TIMEIT_SPAWN");
+  if (how != nullptr && (std::strcmp(how, "direct") == 0 || std::strcmp(how, "fork") == 0)) {
+    maxrss_note_ = std::string("maxrss includes timeit's own memory (TIMEIT_SPAWN=") + how + ")";
+    return;
+  }
+  const std::string path = FindSpawner();
+  if (path.empty()) {
+    maxrss_note_ = "maxrss includes timeit's own memory (no " TIMEIT_SPAWNER_NAME
+                   " beside timeit or in " TIMEIT_LIBEXEC_DIR ")";
+    return;
+  }
+  std::string why;
+  spawner_ = SpawnerClient::Launch(path, spec_, why);
+  if (!spawner_) maxrss_note_ = "maxrss includes timeit's own memory (" + why + ")";
+}
+
+std::optional<pid_t> ChildLauncher::SpawnThroughSpawner() {
+  if (!spawner_tried_) OpenSpawner();
+  if (!spawner_) return std::nullopt;
+  int err[2];
+  if (::pipe2(err, O_CLOEXEC) != 0) return -1;
+  const std::optional<SpawnerClient::Child> child =
+      spawner_->Spawn(err[1], hold_ ? go_read_ : -1, cgroup_fd_);
+  const int spawn_errno = errno;
+  ::close(err[1]);
+  if (!child || child->unsupported) {
+    ::close(err[0]);
+    maxrss_note_ =
+        std::string("maxrss includes timeit's own memory (") + TIMEIT_SPAWNER_NAME +
+        (child ? " cannot clone with CLONE_PARENT here: " + std::string(std::strerror(child->error))
+               : " is gone: " + std::string(std::strerror(spawn_errno))) +
+        ")";
+    spawner_.reset();
+    return std::nullopt;
+  }
+  if (child->pid < 0) {
+    ::close(err[0]);
+    errno = child->error;
+    return -1;
+  }
+  // From here on as a forked child: exec and placement failures come
+  // through the pipe, and a child joining its cgroup says when it is in.
+  error_read_ = err[0];
+  // Not held, it execs at once: its wall clock starts where it was cloned
+  // (as CLONE_VFORK from here starts it), not after the spawner's reply.
+  if (!hold_) released_ = child->cloned;
+  join_in_child_ = child->joins;
+  if (child->joins) AwaitPlacement();
+  return child->pid;
 }
 
 pid_t ChildLauncher::Start(bool hold_before_exec, int cgroup_fd) {
@@ -306,7 +376,9 @@ pid_t ChildLauncher::Start(bool hold_before_exec, int cgroup_fd) {
   exec_errno_.store(0, std::memory_order_relaxed);
   placement_errno_.store(0, std::memory_order_relaxed);
   grouped_.store(0, std::memory_order_relaxed);
-  pid_ = Spawn();
+  const std::optional<pid_t> spawned = SpawnThroughSpawner();
+  started_here_ = !spawned;
+  pid_ = spawned ? *spawned : Spawn();
   const int spawn_errno = errno;
   if (go_read_ >= 0) ::close(go_read_);  // our copy; the child has its own
   if (pid_ < 0) {
@@ -340,6 +412,7 @@ RunExit ChildLauncher::Wait() {
   struct timespec reaped {};
   ::clock_gettime(CLOCK_MONOTONIC, &reaped);
   exit.wall_seconds = SecondsBetween(released_, reaped);
+  if (started_here_) exit.maxrss_note = maxrss_note_;
   pid_ = -1;
   CollectForkedExecError();
   return exit;

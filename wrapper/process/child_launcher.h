@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wrapper/process/run_exit.h"
+#include "wrapper/process/spawner_client.h"
 
 namespace timeit {
 
@@ -34,11 +35,19 @@ std::optional<std::string> ResolveCommand(const std::string& name);
 /// is one that cannot be executed (no permission, not an executable).
 int ExecFailureStatus(int exec_errno);
 
-/// Starts children that wait before exec. clone(CLONE_VM) on a small stack
-/// of its own: the child shares our memory until it execs, so no page
-/// tables are copied (fork would copy them, which made a fork loop 2x
-/// slower than posix_spawn at 20 MB resident), yet unlike posix_spawn it
-/// can stop before exec, so measurement sources attach to it first.
+/// Starts children that wait before exec, unlike posix_spawn, so that
+/// measurement sources attach to them first.
+///
+/// Through timeit-spawner (spawner_client.h) where it is found and works:
+/// the child is cloned from the spawner's few pages, with CLONE_PARENT, so
+/// that it is our child and its maxrss is its own (Linux keeps the peak RSS
+/// of the memory a process execs from as its maxrss).
+///
+/// Otherwise (no spawner, qemu-user, TIMEIT_SPAWN=direct or fork), from
+/// timeit itself, and each RunExit says that maxrss includes timeit's own
+/// memory: clone(CLONE_VM) on a small stack of its own, sharing our memory
+/// until it execs, so that no page tables are copied (fork would copy them,
+/// which made a fork loop 2x slower than posix_spawn at 20 MB resident).
 class ChildLauncher {
  public:
   explicit ChildLauncher(LaunchSpec spec);
@@ -58,6 +67,7 @@ class ChildLauncher {
   void Release();
   /// Reaps the child (retrying after signal handlers ran); the wall clock
   /// stops here. exec_errno() tells a failed exec from a command exiting 127.
+  /// Its maxrss_note says why maxrss includes timeit when it does.
   RunExit Wait();
   /// Kills a started child that will not be released, and reaps it.
   void Abandon();
@@ -71,6 +81,12 @@ class ChildLauncher {
 
  private:
   static int ChildMain(void* self);
+  /// Through the spawner, started at the first call; nullopt where there is
+  /// none (maxrss_note_ says why), the child is then ours to make. Else the
+  /// child's pid, or -1 with errno.
+  std::optional<pid_t> SpawnThroughSpawner();
+  /// Finds and starts the spawner, or says in maxrss_note_ why not.
+  void OpenSpawner();
   /// clone(CLONE_VM), or fork where that is refused; errno set on failure.
   pid_t Spawn();
   /// In the fork fallback: reads a failed exec's errno from its pipe.
@@ -96,14 +112,14 @@ class ChildLauncher {
   std::size_t cpu_set_size_ = 0;
   std::unique_ptr<char[]> stack_;
   sigset_t parent_mask_{};
-  bool hold_ = true;            ///< read by the child: only Start changes it
-  int go_read_ = -1;            ///< read by the child: only Start changes it
-  int go_write_ = -1;           ///< closed by the child: only Start changes it
-  int parent_go_write_ = -1;    ///< our end, closed by Release
-  int error_read_ = -1;         ///< fork fallback only: the exec errno pipe
-  int error_write_ = -1;        ///< read by the child: -1 when memory is shared
-  int cgroup_fd_ = -1;          ///< read by the child: only Start changes it
-  bool join_in_child_ = false;  ///< read by the child: not created in cgroup_fd_
+  bool hold_ = true;               ///< read by the child: only Start changes it
+  int go_read_ = -1;               ///< read by the child: only Start changes it
+  int go_write_ = -1;              ///< closed by the child: only Start changes it
+  int parent_go_write_ = -1;       ///< our end, closed by Release
+  int error_read_ = -1;            ///< fork fallback only: the exec errno pipe
+  int error_write_ = -1;           ///< read by the child: -1 when memory is shared
+  int cgroup_fd_ = -1;             ///< read by the child: only Start changes it
+  bool join_in_child_ = false;     ///< read by the child: not created in cgroup_fd_
   bool handlers_cleared_ = false;  ///< read by the child: clone3 reset our handlers
   pid_t pid_ = -1;
   struct timespec released_ {};
@@ -117,6 +133,10 @@ class ChildLauncher {
   /// Start need not make the group itself (after a vfork it always is).
   std::atomic<int> grouped_{0};
   bool spawned_by_fork_ = false;  ///< this Spawn's clone turned out to be a fork
+  bool spawner_tried_ = false;    ///< OpenSpawner ran
+  std::unique_ptr<SpawnerClient> spawner_;
+  std::string maxrss_note_;    ///< why a child from timeit itself reports timeit's maxrss
+  bool started_here_ = false;  ///< this run's child was cloned from timeit, not the spawner
 };
 
 }  // namespace timeit

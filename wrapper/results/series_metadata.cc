@@ -72,6 +72,8 @@ SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, boo
   m.platform = platforms::GetPlatformInfo(cpu ? platforms::IdentifyPlatform(*cpu)
                                               : platforms::PlatformId::kGeneric)
                    .name;
+  // A test playing another boot (`timeit boots`) names its kernel too.
+  if (!roots.kernel_release.empty()) m.kernel_release = roots.kernel_release;
   m.timeit_version = kVersion;
   const std::string line = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
   m.command = CommandCell(line);

@@ -125,6 +125,7 @@ std::string SeriesLabel(const RunOptions& o, const std::string& csv_path) {
 SeriesMetadata Metadata(const RunOptions& o,
                         const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
   SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  metadata.conditions.boot_method = o.boot_method;
   for (const auto& s : sources)
     for (const std::string& m : s->HigherIsBetter())
       metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
@@ -235,6 +236,10 @@ int RunMain(int argc, char** argv) {
     std::fputs(kVersionLine, stdout);
     return kExitOk;
   }
+  return RunSeries(o);
+}
+
+int RunSeries(const RunOptions& o) {
   LaunchSpec spec = CommandSpec(o);
   CgroupOffer offer;
   const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(o, offer);

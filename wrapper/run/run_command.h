@@ -7,4 +7,10 @@ namespace timeit {
 /// exit status; throws timeit::Error for bad usage and setup failures.
 int RunMain(int argc, char** argv);
 
+struct RunOptions;
+
+/// The run mode on options already parsed (ParseRunOptions): `timeit boots
+/// resume` runs a step's series so, in-process, with its boot_method.
+int RunSeries(const RunOptions& o);
+
 }  // namespace timeit

@@ -151,6 +151,7 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   for (auto& s : p_.sources) {
     for (const std::string& note : s->RowNotes()) AppendNote(notes_, note);
   }
+  if (!p_.options.series_note.empty()) AppendNote(notes_, p_.options.series_note);
   NoteLeftovers(run, m);
 }
 

@@ -91,6 +91,12 @@ struct RunOptions {
   bool help = false;
   bool version = false;
   std::vector<std::string> command;  ///< the command and its arguments
+  /// Not an option: how this boot happened, set by `timeit boots resume`
+  /// for its series' boot_method column; empty otherwise.
+  std::string boot_method;
+  /// Not an option: a note on every row of the series (`timeit boots
+  /// resume` says there which boot's series this one does again).
+  std::string series_note;
 };
 
 /// Parses the run mode's arguments (argv[0] is the program name). Option

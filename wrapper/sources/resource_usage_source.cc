@@ -1,5 +1,7 @@
 #include "wrapper/sources/resource_usage_source.h"
 
+#include <utility>
+
 namespace timeit {
 namespace {
 
@@ -26,6 +28,12 @@ void ResourceUsageSource::Collect(const RunExit& exit, MetricValues& out) {
   out.push_back(static_cast<double>(u.ru_nivcsw));
   out.push_back(static_cast<double>(u.ru_inblock));
   out.push_back(static_cast<double>(u.ru_oublock));
+  if (!exit.maxrss_note.empty() && !maxrss_noted_) {
+    maxrss_noted_ = true;
+    notes_.push_back(exit.maxrss_note);
+  }
 }
+
+std::vector<std::string> ResourceUsageSource::TakeNotes() { return std::exchange(notes_, {}); }
 
 }  // namespace timeit

@@ -3,7 +3,11 @@
 #   design,what,term,value
 # what is one of value, std_error, df, t, p, lower, upper (per fixed-effect
 # term), sd (per level and Residual) and loglik. A design whose hosts all
-# agree has random = ~1|boot, otherwise ~1|host/boot. lme_reference.csv is
+# agree has random = ~1|boot, otherwise ~1|host/boot. Per set also
+# ratio_lower and ratio_upper: Fieller's 95% interval of the set's mean over
+# the baseline's under the model, (b0 + bj) / b0, with vcov(fit) and the
+# term's DF, the ratios rho at which |bj + (1 - rho) b0| stays within qt
+# times its standard error (uniroot). lme_reference.csv is
 # this script's output, kept for machines without R.
 suppressPackageStartupMessages(library(nlme))
 args <- commandArgs(trailingOnly = TRUE)
@@ -29,6 +33,18 @@ for (name in unique(d$design)) {
     out(name, "p", term, tt[i, "p-value"])
     out(name, "lower", term, ci[i, "lower"])
     out(name, "upper", term, ci[i, "upper"])
+    if (i == 1) next
+    b <- fixef(fit); v <- vcov(fit); q <- qt(0.975, tt[i, "DF"])
+    f <- function(rho) {
+      l <- c(1 - rho, 1)
+      abs(b[i] + (1 - rho) * b[1]) / sqrt(drop(t(l) %*% v[c(1, i), c(1, i)] %*% l)) - q
+    }
+    est <- (b[1] + b[i]) / b[1]
+    step <- tt[i, "Std.Error"] / abs(b[1])
+    hi <- est + step; while (f(hi) < 0) hi <- est + (hi - est) * 2
+    lo <- est - step; while (f(lo) < 0) lo <- est - (est - lo) * 2
+    out(name, "ratio_lower", term, uniroot(f, c(lo, est), tol = 1e-14)$root)
+    out(name, "ratio_upper", term, uniroot(f, c(est, hi), tol = 1e-14)$root)
   }
   levels <- if (nested) c("host", "boot") else "boot"
   for (level in levels) out(name, "sd", level, as.numeric(fit$sigma *

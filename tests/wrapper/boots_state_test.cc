@@ -1,0 +1,358 @@
+// timeit boots' experiment as a value: the order of its steps, every
+// transition between boots, and its state file (atomic, root's alone, a
+// corrupt or plantable one refused).
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/boots/boot_config.h"
+#include "wrapper/boots/boot_method.h"
+#include "wrapper/boots/experiment_state.h"
+#include "wrapper/boots/resume_hook.h"
+#include "wrapper/boots/state_file.h"
+
+namespace timeit {
+namespace {
+
+namespace fs = std::filesystem;
+using platforms::BootFacts;
+
+ExperimentState TwoKernels(int boots = 2) {
+  ExperimentState s;
+  s.configs = {BootConfig{"a", "/boot/vmlinuz-6.1.0-a", "", "", "6.1.0-a"},
+               BootConfig{"b", "/boot/vmlinuz-6.1.0-b", "/boot/initrd.img-6.1.0-b",
+                          "mitigations=off", "6.1.0-b"}};
+  s.boots = boots;
+  s.plan = PlanSteps(2, boots, BootOrder::kAbba, 0);
+  s.run_args = {"-n", "3", "-o", "exp.csv", "--", "true"};
+  s.cwd = "/tmp";
+  s.output = "/tmp/exp.csv";
+  s.runs = 3;
+  s.method = "command";
+  s.next_boot = "echo {config}";
+  s.hook = "none";
+  s.base_cmdline = "root=/dev/vda ro";
+  Armed(s, "boot0");
+  return s;
+}
+
+BootFacts Boot(const std::string& id, const std::string& release,
+               const std::string& cmdline = "root=/dev/vda ro") {
+  return BootFacts{id, release, cmdline};
+}
+
+/// Boots the step's kernel and measures it whole.
+void MeasureStep(ExperimentState& s, const std::string& id) {
+  const std::string release = s.StepConfig().release;
+  ASSERT_EQ(OnBoot(s, Boot(id, release, s.StepCmdline()), 0), Action::kRunSeries);
+}
+
+TEST(BootsPlanTest, AbbaIsTimeitPlansOrder) {
+  EXPECT_EQ(PlanSteps(2, 3, BootOrder::kAbba, 0), (std::vector<int>{0, 1, 1, 0, 0, 1}));
+  EXPECT_EQ(PlanSteps(3, 2, BootOrder::kAbba, 0), (std::vector<int>{0, 1, 2, 2, 1, 0}));
+}
+
+TEST(BootsPlanTest, RandomIsBalancedPerRoundAndReplaysItsSeed) {
+  const std::vector<int> plan = PlanSteps(3, 50, BootOrder::kRandom, 7);
+  EXPECT_EQ(plan, PlanSteps(3, 50, BootOrder::kRandom, 7));
+  EXPECT_NE(plan, PlanSteps(3, 50, BootOrder::kRandom, 8));
+  ASSERT_EQ(plan.size(), 150u);
+  for (std::size_t round = 0; round < 50; ++round) {
+    std::vector<int> seen(plan.begin() + static_cast<long>(3 * round),
+                          plan.begin() + static_cast<long>(3 * round + 3));
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, (std::vector<int>{0, 1, 2})) << "round " << round;
+  }
+}
+
+TEST(BootsTransitionTest, TheWholeExperimentStepByStep) {
+  ExperimentState s = TwoKernels();
+  EXPECT_EQ(OnBoot(s, Boot("boot0", "6.1.0-a"), 0), Action::kSameBoot) << "no reboot yet";
+  MeasureStep(s, "boot1");
+  EXPECT_EQ(s.phase, Phase::kRunning);
+  EXPECT_EQ(s.running_on, "boot1");
+  EXPECT_EQ(FinishSeries(s, "boot1", 3, 0, 1.5), Action::kArm);
+  EXPECT_EQ(s.step, 1u);
+  Armed(s, "boot1");
+  EXPECT_EQ(s.StepCmdline(), "root=/dev/vda ro mitigations=off");
+  MeasureStep(s, "boot2");
+  EXPECT_EQ(FinishSeries(s, "boot2", 3, 0, 1.5), Action::kArm);
+  Armed(s, "boot2");
+  MeasureStep(s, "boot3");
+  EXPECT_EQ(FinishSeries(s, "boot3", 3, 1, 1.5), Action::kArm) << "a failed series goes on";
+  Armed(s, "boot3");
+  MeasureStep(s, "boot4");
+  EXPECT_EQ(FinishSeries(s, "boot4", 3, 0, 1.5), Action::kFinish);
+  EXPECT_EQ(s.phase, Phase::kFinished);
+  EXPECT_EQ(OnBoot(s, Boot("boot5", "6.1.0-a"), 0), Action::kNothing);
+  ASSERT_EQ(s.records.size(), 4u);
+  EXPECT_EQ(s.records[2].outcome, "series failed");
+  EXPECT_EQ(s.records[3].settle_seconds, 1.5);
+}
+
+TEST(BootsTransitionTest, TheCommandLineMustCarryTheAddedWords) {
+  ExperimentState s = TwoKernels();
+  MeasureStep(s, "boot1");
+  FinishSeries(s, "boot1", 3, 0, 0);
+  Armed(s, "boot1");
+  // b's release without mitigations=off is not b's boot.
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-b"), 0), Action::kArm);
+  EXPECT_EQ(s.records.back().outcome, "wrong kernel");
+  EXPECT_EQ(s.failed_boots, 1);
+}
+
+TEST(BootsTransitionTest, AWrongKernelIsRetriedThenItsConfigurationSkipped) {
+  ExperimentState s = TwoKernels(2);  // a b b a
+  s.retries = 1;
+  MeasureStep(s, "boot1");
+  FinishSeries(s, "boot1", 3, 0, 0);
+  Armed(s, "boot1");
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 0), Action::kArm) << "retried";
+  EXPECT_EQ(s.step, 1u);
+  Armed(s, "boot2");
+  // The second wrong boot fails b; its other step (3) is skipped: a's is next.
+  EXPECT_EQ(OnBoot(s, Boot("boot3", "6.1.0-a"), 0), Action::kArm);
+  EXPECT_EQ(s.failed_configs, std::vector<std::string>{"b"});
+  EXPECT_EQ(s.step, 3u);
+  EXPECT_EQ(s.StepConfig().name, "a");
+  EXPECT_EQ(s.failed_boots, 0);
+  ASSERT_EQ(s.records.size(), 3u);
+  EXPECT_EQ(s.records[2].expected_release, "6.1.0-b");
+  EXPECT_EQ(s.records[2].found_release, "6.1.0-a");
+}
+
+TEST(BootsTransitionTest, OnBootFailureStopEndsTheExperiment) {
+  ExperimentState s = TwoKernels(2);
+  s.retries = 0;
+  s.on_failure = OnBootFailure::kStop;
+  EXPECT_EQ(OnBoot(s, Boot("boot1", "5.10.0"), 0), Action::kStop);
+  EXPECT_EQ(s.phase, Phase::kStopped);
+  EXPECT_EQ(s.failed_configs, std::vector<std::string>{"a"});
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 0), Action::kNothing);
+}
+
+TEST(BootsTransitionTest, TheLastConfigurationFailingFinishes) {
+  ExperimentState s = TwoKernels(1);  // a b
+  s.retries = 0;
+  MeasureStep(s, "boot1");
+  FinishSeries(s, "boot1", 3, 0, 0);
+  Armed(s, "boot1");
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 0), Action::kFinish);
+  EXPECT_EQ(s.phase, Phase::kFinished);
+}
+
+TEST(BootsTransitionTest, ASeriesCutShortIsRedoneOnAFreshBootOfItsKernel) {
+  ExperimentState s = TwoKernels();
+  MeasureStep(s, "boot1");
+  // Power lost after 2 of 3 runs; the machine comes back on a's kernel.
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 2), Action::kRunSeries);
+  EXPECT_EQ(s.running_on, "boot2");
+  ASSERT_EQ(s.records.size(), 1u);
+  EXPECT_EQ(s.records[0].outcome, "interrupted");
+  EXPECT_EQ(s.records[0].boot_id, "boot1");
+  EXPECT_EQ(s.records[0].runs, 2);
+  EXPECT_EQ(s.step, 0u);
+}
+
+TEST(BootsTransitionTest, ASeriesCutShortOnTheDefaultKernelIsArmedAgain) {
+  ExperimentState s = TwoKernels();
+  MeasureStep(s, "boot1");
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "5.10.0-default"), 1), Action::kArm);
+  EXPECT_EQ(s.step, 0u);
+  EXPECT_EQ(s.failed_boots, 0) << "a power loss is no failed boot";
+  EXPECT_EQ(s.phase, Phase::kArmed);
+}
+
+TEST(BootsTransitionTest, ASeriesThatEndedUnrecordedIsNotRunAgain) {
+  ExperimentState s = TwoKernels();
+  MeasureStep(s, "boot1");
+  // Every run is in the CSV; the machine went down before FinishSeries.
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 3), Action::kArm);
+  EXPECT_EQ(s.step, 1u);
+  EXPECT_EQ(s.records.back().outcome, "measured");
+  EXPECT_EQ(s.records.back().boot_id, "boot1");
+}
+
+class StateFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("timeit-boots-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    state_dir_ = (dir_ / "state").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void Plant(const std::string& text) {
+    std::ofstream(StatePath(state_dir_)) << text;
+    ::chmod(StatePath(state_dir_).c_str(), 0600);
+  }
+  /// The one line ReadState throws, with its exit status.
+  std::string Refusal() {
+    try {
+      ReadState(state_dir_);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.exit_status(), kExitBadInput);
+      return e.what();
+    }
+    ADD_FAILURE() << "read";
+    return {};
+  }
+  fs::path dir_;
+  std::string state_dir_;
+};
+
+TEST_F(StateFileTest, WrittenAtomicallyAsTheUsersAloneAndReadBack) {
+  PrepareStateDir(state_dir_);
+  ExperimentState s = TwoKernels();
+  MeasureStep(s, "boot1");
+  FinishSeries(s, "boot1", 3, 0, 2);
+  WriteState(state_dir_, s);
+  struct stat st {};
+  ASSERT_EQ(::stat(state_dir_.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0700u);
+  ASSERT_EQ(::stat(StatePath(state_dir_).c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_EQ(st.st_uid, ::geteuid());
+  EXPECT_FALSE(fs::exists(StatePath(state_dir_) + ".new")) << "the temporary file was renamed";
+  const ExperimentState back = ReadState(state_dir_);
+  EXPECT_EQ(StateText(back), StateText(s));
+  EXPECT_EQ(back.step, 1u);
+  EXPECT_EQ(back.configs[1].cmdline_add, "mitigations=off");
+  // A rewrite replaces the whole file; a stale temporary file from a crash
+  // before its rename does not stop the next write.
+  std::ofstream(StatePath(state_dir_) + ".new") << "half";
+  Armed(s, "boot1");
+  WriteState(state_dir_, s);
+  EXPECT_EQ(StateText(ReadState(state_dir_)), StateText(s));
+}
+
+TEST_F(StateFileTest, ACorruptStateIsOneLineNamingTheFile) {
+  PrepareStateDir(state_dir_);
+  for (const std::string& text : {std::string("{\"format\": 1, \"configs\": ["), std::string(""),
+                                  std::string("{\"format\": 2}")}) {
+    Plant(text);
+    const std::string why = Refusal();
+    EXPECT_EQ(why.rfind(StatePath(state_dir_) + ": not a state of timeit boots (", 0), 0u) << why;
+    EXPECT_EQ(why.find('\n'), std::string::npos) << why;
+  }
+  // A step past the plan parses as JSON but is no state to act on.
+  ExperimentState s = TwoKernels();
+  std::string text = StateText(s);
+  text.replace(text.find("\"step\": 0"), 9, "\"step\": 9");
+  Plant(text);
+  EXPECT_NE(Refusal().find("step 9 is past the plan"), std::string::npos);
+}
+
+TEST_F(StateFileTest, AStateAnotherUserCouldHaveWrittenIsRefused) {
+  PrepareStateDir(state_dir_);
+  WriteState(state_dir_, TwoKernels());
+  ::chmod(StatePath(state_dir_).c_str(), 0666);
+  EXPECT_NE(Refusal().find("state.json: owned by uid " + std::to_string(::geteuid()) +
+                           " with mode 0666; refused: another user could have written it"),
+            std::string::npos);
+  ::chmod(StatePath(state_dir_).c_str(), 0600);
+  ::chmod(state_dir_.c_str(), 0777);
+  EXPECT_NE(Refusal().find("with mode 0777; refused"), std::string::npos);
+  EXPECT_THROW(PrepareStateDir(state_dir_), Error) << "start refuses it too";
+  ::chmod(state_dir_.c_str(), 0700);
+  // A symbolic link in its place is refused, whatever it points to.
+  fs::rename(StatePath(state_dir_), dir_ / "elsewhere.json");
+  fs::create_symlink(dir_ / "elsewhere.json", StatePath(state_dir_));
+  EXPECT_NE(Refusal().find("a symbolic link; refused"), std::string::npos);
+}
+
+TEST(BootConfigTest, ParsesPathsReleaseAndACommandLineWithCommas) {
+  const BootConfig c =
+      ParseBootConfig("b:kernel=/boot/vmlinuz-6.1.0-b,initrd=/boot/i,cmdline+=isolcpus=1,2 quiet");
+  EXPECT_EQ(c.name, "b");
+  EXPECT_EQ(c.kernel, "/boot/vmlinuz-6.1.0-b");
+  EXPECT_EQ(c.initrd, "/boot/i");
+  EXPECT_EQ(c.cmdline_add, "isolcpus=1,2 quiet");
+  EXPECT_EQ(ParseBootConfig("x:release=7.0,kernel=k").release, "7.0");
+  EXPECT_TRUE(fs::path(ParseBootConfig("x:kernel=k").kernel).is_absolute());
+  for (const char* bad :
+       {"a", "a:initrd=/i", "a:kernel=", "a:kernel=/k,size=3", ":kernel=/k", "a b:kernel=/k"})
+    EXPECT_THROW(ParseBootConfig(bad), UsageError) << bad;
+}
+
+TEST(BootConfigTest, ReleaseFromTheFileName) {
+  EXPECT_EQ(KernelReleaseOf("/boot/vmlinuz-6.1.0-18-amd64"), "6.1.0-18-amd64");
+  EXPECT_EQ(KernelReleaseOf("/srv/Image-6.6.1-arm64"), "6.6.1-arm64");
+  EXPECT_EQ(KernelReleaseOf("/nonexistent/bzImage"), "");
+  EXPECT_TRUE(CmdlineHasWords("root=/dev/vda ro mitigations=off", "mitigations=off ro"));
+  EXPECT_FALSE(CmdlineHasWords("root=/dev/vda ro mitigations=offx", "mitigations=off"));
+}
+
+TEST(BootMethodTest, NextBootValuesAreQuotedForTheShell) {
+  const BootConfig c{"a", "/boot/vmlinuz 1", "", "", "6.1"};
+  EXPECT_EQ(SubstituteNextBoot("harness {config} {kernel} --cmdline {cmdline} {initrd}", c,
+                               "root=/dev/vda it's"),
+            "harness a '/boot/vmlinuz 1' --cmdline 'root=/dev/vda it'\\''s' ''");
+}
+
+TEST(BootMethodTest, KexecLoadsTheStepsKernelInitrdAndCommandLine) {
+  ExperimentState s = TwoKernels();
+  s.method = "kexec";
+  s.step = 1;
+  const std::vector<std::string> lines = ArmLines(s);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "kexec -l /boot/vmlinuz-6.1.0-b --initrd=/boot/initrd.img-6.1.0-b "
+            "'--command-line=root=/dev/vda ro mitigations=off'");
+  EXPECT_TRUE(lines[1] == "systemctl kexec" || lines[1] == "kexec -e") << lines[1];
+  EXPECT_EQ(DisarmLines(s), std::vector<std::string>{"kexec -u"});
+}
+
+TEST(ResumeHookTest, TheUnitRunsThisTimeitOnTheExperimentsState) {
+  ExperimentState s = TwoKernels();
+  s.timeit = "/opt/timeit/bin/timeit";
+  s.hook = "systemd";
+  const std::string unit = UnitText(s, "/var/lib/timeit/k");
+  EXPECT_NE(unit.find("\nExecStart=/opt/timeit/bin/timeit boots resume --state-dir "
+                      "/var/lib/timeit/k\n"),
+            std::string::npos)
+      << unit;
+  EXPECT_NE(unit.find("\nType=oneshot\n"), std::string::npos);
+  EXPECT_NE(unit.find("\nConditionPathExists=/var/lib/timeit/k/state.json\n"), std::string::npos);
+  EXPECT_EQ(unit.find('@'), std::string::npos) << "every placeholder replaced";
+  EXPECT_EQ(HookInstallLines(s),
+            (std::vector<std::string>{"systemctl daemon-reload",
+                                      "systemctl enable timeit-boots.service"}));
+  EXPECT_EQ(HookRemoveLines(s).front(), "systemctl disable timeit-boots.service");
+  s.hook = "none";
+  EXPECT_TRUE(HookInstallLines(s).empty());
+  EXPECT_TRUE(HookRemoveLines(s).empty());
+}
+
+TEST(BootMethodTest, GrubDefaultAndTheKernelsMenuEntry) {
+  EXPECT_EQ(GrubDefault("GRUB_DEFAULT=0\nGRUB_TIMEOUT=5\n"), "0");
+  EXPECT_EQ(GrubDefault("GRUB_DEFAULT=0\n# later\nGRUB_DEFAULT=\"saved\"\n"), "saved");
+  EXPECT_EQ(GrubDefault("GRUB_TIMEOUT=5\n"), "");
+  // The shape of Debian 12's update-grub output.
+  const std::string cfg =
+      R"(menuentry 'Debian GNU/Linux' --class debian $menuentry_id_option 'gnulinux-simple-1' {
+	linux	/boot/vmlinuz-6.1.0-18-amd64 root=UUID=1 ro quiet
+}
+submenu 'Advanced options for Debian GNU/Linux' $menuentry_id_option 'gnulinux-advanced-1' {
+	menuentry 'Debian GNU/Linux, with Linux 6.6.0-test' --class debian 'gnulinux-6.6.0-test-advanced-1' {
+		linux	/boot/vmlinuz-6.6.0-test root=UUID=1 ro quiet
+	}
+	menuentry 'Debian GNU/Linux, with Linux 6.6.0-test (recovery mode)' {
+		linux	/boot/vmlinuz-6.6.0-test root=UUID=1 ro single
+	}
+}
+)";
+  EXPECT_EQ(GrubEntry(cfg, "vmlinuz-6.1.0-18-amd64"), "Debian GNU/Linux");
+  EXPECT_EQ(GrubEntry(cfg, "vmlinuz-6.6.0-test"),
+            "Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux 6.6.0-test");
+  EXPECT_EQ(GrubEntry(cfg, "vmlinuz-7"), "");
+}
+
+}  // namespace
+}  // namespace timeit

@@ -1,0 +1,96 @@
+#include "wrapper/boots/boots_report.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "wrapper/boots/boot_method.h"
+#include "wrapper/boots/experiment_setup.h"
+#include "wrapper/boots/resume_hook.h"
+#include "wrapper/results/series_metadata.h"
+
+namespace timeit {
+namespace {
+
+std::string Names(const ExperimentState& s) {
+  std::string out;
+  for (const BootConfig& c : s.configs) out += (out.empty() ? "" : ", ") + c.name;
+  return out;
+}
+
+std::string Heading(const ExperimentState& s) {
+  return fmt::format(
+      "{} boots: {} of each of {}, order {}, via {}; runs into {}\n", s.plan.size(), s.boots,
+      Names(s),
+      s.order == BootOrder::kAbba ? std::string("abba") : fmt::format("random --seed {}", s.seed),
+      s.method, s.output);
+}
+
+std::string Plan(const ExperimentState& s) {
+  std::string out = "plan:";
+  for (const int c : s.plan) out += " " + s.configs[static_cast<std::size_t>(c)].name;
+  return out + "\n";
+}
+
+std::string Describe(const ExperimentState& s, const StepRecord& r) {
+  const std::string& name = s.configs[static_cast<std::size_t>(r.config)].name;
+  std::string what;
+  if (r.outcome == "wrong kernel")
+    what = fmt::format("wrong kernel: expected {}, found {}", r.expected_release, r.found_release);
+  else if (r.outcome == "interrupted")
+    what =
+        fmt::format("interrupted after {} runs (kept in the CSV); the step is done again", r.runs);
+  else if (r.outcome == "series failed")
+    what = fmt::format("series failed (exit status {}), {} runs", r.exit_status, r.runs);
+  else
+    what = fmt::format("measured {} runs, settled {:g} s", r.runs, r.settle_seconds);
+  return fmt::format("  step {:<3} {:<10} boot {}: {}\n", r.step + 1, name, r.boot_id, what);
+}
+
+}  // namespace
+
+std::string DryRunText(const ExperimentState& s, const std::string& state_dir) {
+  std::string out = "timeit boots start --dry-run: " + Heading(s);
+  ExperimentState step = s;
+  for (step.step = 0; step.step < s.plan.size(); ++step.step) {
+    const BootConfig& c = step.StepConfig();
+    out += fmt::format("step {}: {} ({}), command line: {}\n", step.step + 1, c.name, c.release,
+                       step.StepCmdline());
+    for (const std::string& line : ArmLines(step)) out += "  $ " + line + "\n";
+  }
+  std::vector<std::string> run = {"timeit", "--label", "NAME"};
+  run.insert(run.end(), s.run_args.begin(), s.run_args.end());
+  out += fmt::format("each boot: timeit boots resume --state-dir {}, after {:g} s, runs in {}:\n",
+                     state_dir, s.settle_seconds, s.cwd);
+  out += "  $ " + ShellQuoteCommand(run) + "\n";
+  if (s.hook == "systemd") {
+    out += std::string("resume hook: ") + kUnitPath + ", enabled by start:\n";
+    for (const std::string& line : HookInstallLines(s)) out += "  $ " + line + "\n";
+  } else {
+    out +=
+        "resume hook: none; call timeit boots resume --state-dir " + state_dir + " at every boot\n";
+  }
+  return out;
+}
+
+std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
+  std::string out = "experiment in " + state_dir + ": " + Heading(s) + Plan(s);
+  if (s.Done())
+    out += fmt::format("{} after {} of {} steps\n", PhaseName(s.phase), s.step, s.plan.size());
+  else
+    out += fmt::format(
+        "step {} of {}: {} ({}), {}{}\n", s.step + 1, s.plan.size(), s.StepConfig().name,
+        s.StepConfig().release, PhaseName(s.phase),
+        s.phase == Phase::kRunning ? " on boot " + s.running_on : " from boot " + s.armed_on);
+  if (!s.records.empty()) out += "boots:\n";
+  for (const StepRecord& r : s.records) out += Describe(s, r);
+  for (const std::string& name : s.failed_configs)
+    out += "failed: " + name + " did not boot its kernel" +
+           (s.on_failure == OnBootFailure::kStop ? " (the experiment stopped)\n"
+                                                 : " (its other steps were skipped)\n");
+  if (s.Done() && std::filesystem::exists(ComparisonPath(s)))
+    out += "comparison: " + ComparisonPath(s) + "\n";
+  return out;
+}
+
+}  // namespace timeit

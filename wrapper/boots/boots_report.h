@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+#include "wrapper/boots/experiment_state.h"
+
+namespace timeit {
+
+/// --dry-run: the experiment, every step with its kernel and the exact
+/// lines that arm and make its boot, the hook, the series of each boot.
+std::string DryRunText(const ExperimentState& s, const std::string& state_dir);
+
+/// `timeit boots status`: the plan, where it is, what each boot came to,
+/// the failed configurations, the comparison once written.
+std::string StatusText(const ExperimentState& s, const std::string& state_dir);
+
+}  // namespace timeit

@@ -1,0 +1,126 @@
+#include "wrapper/boots/experiment_setup.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <set>
+
+#include "platforms/boot_facts.h"
+#include "platforms/system_roots.h"
+#include "wrapper/base/errors.h"
+#include "wrapper/boots/boot_method.h"
+#include "wrapper/process/child_launcher.h"
+#include "wrapper/results/results_csv_reader.h"
+#include "wrapper/run/run_options.h"
+
+namespace timeit {
+namespace {
+
+namespace fs = std::filesystem;
+
+void CheckReadable(const std::string& what, const std::string& path) {
+  if (!fs::is_regular_file(path) || ::access(path.c_str(), R_OK) != 0)
+    throw UsageError(what + ": " + path + " is not a readable file");
+}
+
+void CheckConfigs(std::vector<BootConfig>& configs) {
+  if (configs.size() < 2)
+    throw UsageError("boots start: needs two --config or more (the kernels to compare)");
+  std::set<std::string> names;
+  for (BootConfig& c : configs) {
+    if (!names.insert(c.name).second)
+      throw UsageError("--config " + c.name + ": given twice (names are the CSV's labels)");
+    CheckReadable("--config " + c.name, c.kernel);
+    if (!c.initrd.empty()) CheckReadable("--config " + c.name, c.initrd);
+    if (c.release.empty()) c.release = KernelReleaseOf(c.kernel);
+    if (c.release.empty())
+      throw UsageError("--config " + c.name + ": cannot tell which release " + c.kernel +
+                       " boots (neither its file name nor a bzImage header says): add release=R");
+  }
+}
+
+/// The run mode's words, parsed as it parses them; the runs a step makes.
+RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
+  if (std::find(run_args.begin(), run_args.end(), "--") == run_args.end())
+    throw UsageError("boots start: no command: the run options, then -- COMMAND [ARGS...]");
+  std::vector<std::string> words = {"timeit"};
+  words.insert(words.end(), run_args.begin(), run_args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  const RunOptions o = ParseRunOptions(static_cast<int>(argv.size()), argv.data());
+  if (o.help || o.version)
+    throw UsageError("boots start: --help and --version are not run options");
+  if (!o.label.empty())
+    throw UsageError("boots start: --label: each step's label is its configuration's name");
+  if (o.output.empty() || o.output == "-")
+    throw UsageError("boots start: -o FILE is needed: every boot appends to one CSV");
+  if (!o.configs.empty())
+    throw UsageError("boots start: the run mode's --config NAME=CMD cannot be mixed with boots");
+  const fs::path folder = fs::absolute(o.output).parent_path();
+  if (!fs::is_directory(folder) || ::access(folder.c_str(), W_OK) != 0)
+    throw UsageError("-o " + o.output + ": " + folder.string() + " is not a writable folder");
+  if (!o.shell && !ResolveCommand(o.command.front()))
+    throw UsageError("boots start: " + o.command.front() + ": command not found");
+  return o;
+}
+
+std::string ThisTimeit() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("/usr/bin/timeit") : self.string();
+}
+
+}  // namespace
+
+ExperimentState ExperimentFromOptions(const BootsOptions& o) {
+  ExperimentState s;
+  s.configs = o.configs;
+  CheckConfigs(s.configs);
+  const RunOptions run = CheckRunArgs(o.run_args);
+  s.boots = o.boots;
+  s.order = o.order;
+  s.seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
+  if (o.order == BootOrder::kRandom && !o.seed_given)
+    std::fprintf(stderr, "timeit boots: random order with --seed %llu\n",
+                 static_cast<unsigned long long>(s.seed));
+  s.plan = PlanSteps(s.configs.size(), s.boots, s.order, s.seed);
+  s.run_args = o.run_args;
+  s.cwd = fs::current_path().string();
+  s.output = fs::absolute(run.output).lexically_normal().string();
+  s.runs = run.runs;
+  s.method = o.via;
+  s.next_boot = o.next_boot;
+  s.hook = o.hook;
+  s.timeit = ThisTimeit();
+  s.base_cmdline = platforms::ReadBootFacts(platforms::SystemRootsFromEnvironment()).cmdline;
+  s.retries = o.retries;
+  s.on_failure = o.on_failure;
+  s.settle_seconds = o.settle_seconds;
+  CheckMethod(s);
+  if (o.state_dir.empty() || o.state_dir.front() != '/')
+    throw UsageError("--state-dir " + o.state_dir + ": an absolute path (the hook runs from /)");
+  return s;
+}
+
+int RunsOnBoot(const ExperimentState& s, const std::string& boot_id) {
+  if (!fs::exists(s.output) || boot_id.empty()) return 0;
+  std::vector<std::string> warnings;
+  const ResultsTable t = ReadResultsCsv(s.output, &warnings);
+  const auto label = t.Column("label"), warmup = t.Column("warmup"), boot = t.Column("boot_id");
+  if (!label || !warmup || !boot) return 0;
+  const std::string& name = s.StepConfig().name;
+  return static_cast<int>(std::count_if(t.rows.begin(), t.rows.end(), [&](const auto& row) {
+    return row[*label] == name && row[*warmup] == "0" && row[*boot] == boot_id;
+  }));
+}
+
+std::string ComparisonPath(const ExperimentState& s) {
+  fs::path path(s.output);
+  if (path.extension() == ".csv") path.replace_extension();
+  return path.string() + ".compare.txt";
+}
+
+}  // namespace timeit

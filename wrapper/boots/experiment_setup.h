@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+
+#include "wrapper/boots/boots_options.h"
+#include "wrapper/boots/experiment_state.h"
+
+namespace timeit {
+
+/// The experiment start's options describe, checked as far as it can be
+/// before any reboot: the kernels and initrds (readable files, a known
+/// release), the run mode's options and command (parsed as the run mode
+/// parses them, the command resolvable, -o given and its folder writable),
+/// the boot method's tools. Throws UsageError with the reason.
+ExperimentState ExperimentFromOptions(const BootsOptions& o);
+
+/// The measured runs the results CSV holds of the step's configuration on
+/// boot `boot_id`: the boot id column tells which runs a step already has.
+int RunsOnBoot(const ExperimentState& s, const std::string& boot_id);
+
+/// Where the final comparison goes: the CSV's path without .csv, plus
+/// .compare.txt.
+std::string ComparisonPath(const ExperimentState& s);
+
+}  // namespace timeit

@@ -1,0 +1,110 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "platforms/boot_facts.h"
+#include "wrapper/boots/boot_config.h"
+
+namespace timeit {
+
+enum class BootOrder { kAbba, kRandom };
+enum class OnBootFailure { kStop, kSkip };
+
+/// Where the experiment is between two boots.
+enum class Phase {
+  kArmed,     ///< the step's boot is armed; the next resume checks and runs it
+  kRunning,   ///< the step's series started on `running_on`
+  kFinished,  ///< every step done or skipped; disarmed
+  kStopped,   ///< a configuration failed under --on-boot-failure stop; disarmed
+};
+
+/// What one boot of the experiment came to, in the order they happened.
+struct StepRecord {
+  std::size_t step = 0;
+  int config = 0;
+  std::string boot_id;
+  /// "measured"; "series failed" (the run mode's exit status in
+  /// exit_status); "wrong kernel" (expected_* against found_*);
+  /// "interrupted" (the boot ended during its series, `runs` kept).
+  std::string outcome;
+  std::string expected_release, found_release, found_cmdline;
+  int runs = 0;
+  int exit_status = 0;
+  double settle_seconds = 0;
+};
+
+/// The whole experiment: what `timeit boots start` was asked (kept verbatim,
+/// so that every boot runs what start checked) and how far it got. A value:
+/// the transitions below change it, state_file.h stores it, and only
+/// boots_command.cc acts on the machine.
+struct ExperimentState {
+  std::vector<BootConfig> configs;
+  int boots = 0;  ///< per configuration
+  BootOrder order = BootOrder::kAbba;
+  std::uint64_t seed = 0;
+  std::vector<int> plan;              ///< the configuration of each step
+  std::vector<std::string> run_args;  ///< the run mode's options and command, verbatim
+  std::string cwd;                    ///< where start ran: run_args' paths are relative to it
+  std::string output;                 ///< the results CSV, absolute
+  int runs = 0;                       ///< measured runs a step's series makes (-n)
+  std::string method;                 ///< command, kexec, grub
+  std::string next_boot;              ///< --next-boot's template (method command)
+  std::string hook;                   ///< systemd or none: who calls resume at boot
+  std::string timeit;                 ///< the timeit that resumes (the unit's ExecStart)
+  std::string base_cmdline;           ///< the command line start ran under, as recorded
+  int retries = 1;
+  OnBootFailure on_failure = OnBootFailure::kSkip;
+  double settle_seconds = 0;
+
+  std::size_t step = 0;
+  Phase phase = Phase::kArmed;
+  std::string armed_on;    ///< the boot that armed the step: the next must differ
+  std::string running_on;  ///< the boot whose series is under way (kRunning)
+  int failed_boots = 0;    ///< wrong-kernel boots of this step so far
+  std::vector<std::string> failed_configs;
+  std::vector<StepRecord> records;
+
+  const BootConfig& StepConfig() const { return configs[static_cast<std::size_t>(plan[step])]; }
+  /// The command line the step's boot is given: start's, plus cmdline+=.
+  std::string StepCmdline() const;
+  bool Done() const { return phase == Phase::kFinished || phase == Phase::kStopped; }
+};
+
+/// The steps: `boots` boots of each of `configs` configurations, in
+/// timeit plan's interleaved order (A B B A ...) or, with kRandom, every
+/// round (one boot of each) shuffled by a mt19937_64 seeded with `seed`.
+std::vector<int> PlanSteps(std::size_t configs, int boots, BootOrder order, std::uint64_t seed);
+
+/// What the caller does after a transition.
+enum class Action {
+  kNothing,    ///< the experiment is over: nothing to do
+  kSameBoot,   ///< the boot id did not change: the machine did not reboot
+  kRunSeries,  ///< this boot is the step's: settle, run its series, FinishSeries
+  kArm,        ///< arm `step` (again or the next) and reboot; then Armed
+  kFinish,     ///< the last step is done: disarm, write the comparison
+  kStop,       ///< a configuration failed and --on-boot-failure stop: disarm
+};
+
+/// The transition of a boot: `now` is the booted machine, `runs_on_running`
+/// the measured runs the CSV holds of the step's label on `running_on` (for
+/// a series that a power loss cut short, or that ended before its step was
+/// recorded).
+Action OnBoot(ExperimentState& s, const platforms::BootFacts& now, int runs_on_running);
+
+/// The transition of a finished series on boot `boot_id`.
+Action FinishSeries(ExperimentState& s, const std::string& boot_id, int runs, int exit_status,
+                    double settle_seconds);
+
+/// The step's boot is armed from boot `boot_id`.
+void Armed(ExperimentState& s, const std::string& boot_id);
+
+/// Whether `now` is the boot the step asked for: its release, and the
+/// words the configuration adds to the command line.
+bool IsStepBoot(const ExperimentState& s, const platforms::BootFacts& now);
+
+const char* PhaseName(Phase phase);
+
+}  // namespace timeit

@@ -1,0 +1,191 @@
+/* timeit-spawner: starts the measured command's processes for timeit from a
+ * small address space, so that the command's maxrss is its own.
+ *
+ * Linux keeps a process's peak RSS across execve (fs/exec.c exec_mmap: the
+ * old mm's hiwater_rss goes into signal->maxrss), and a forked child starts
+ * with its parent's resident anonymous memory as its peak (kernel/fork.c
+ * dup_mm). A child that timeit itself cloned, vforked or forked therefore
+ * reports at least timeit's own peak, 8.5 MB and more, as its maxrss. This
+ * program, started once per series, is a few pages large: its children
+ * start from its memory, and CLONE_PARENT makes them timeit's children all
+ * the same (wait4, process groups, PR_SET_PDEATHSIG and the held start work
+ * as when timeit clones them itself).
+ *
+ * C and linked statically: no C++ runtime and no dynamic loader, whose
+ * relocated pages would all be resident in every child before its exec. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "wrapper/process/spawner_protocol.h"
+
+extern char** environ;
+
+/* struct clone_args of <linux/sched.h> as of Linux 5.7, spelled out so that
+ * older headers build too (as clone_into_cgroup.cc does). */
+struct CloneArgs {
+  uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
+      set_tid_size, cgroup;
+};
+
+static const uint64_t kCloneIntoCgroup = 0x200000000ULL; /* Linux 5.7 */
+static const long kClone3 = 435;                         /* every architecture */
+
+/* The command, as timeit gave it in argv. */
+static const char* g_path;
+static char** g_argv;
+static cpu_set_t g_cpus;
+static int g_set_cpus;
+/* Once clone3 is missing (or TIMEIT_SPAWN=no-clone3 says to play that) a
+ * child joins its cgroup by writing cgroup.procs. */
+static int g_no_clone3;
+
+static void Report(int error_fd, int what, int err) {
+  const int message[2] = {what, err};
+  ssize_t ignored = write(error_fd, message, sizeof message);
+  (void)ignored;
+}
+
+/* The child, in its copy of our memory: what ChildLauncher's child does
+ * before exec. Signal dispositions and mask are timeit's already: they came
+ * with our own exec. */
+static void RunChild(int error_fd, int go_fd, int cgroup_fd, int join) {
+  setpgid(0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL); /* the parent is timeit's thread, not us */
+  if (join) {
+    const int fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, "0", 1) != 1) {
+      Report(error_fd, kSpawnPlacementFailed, errno);
+      _exit(127);
+    }
+    close(fd);
+    Report(error_fd, kSpawnPlaced, 0);
+  }
+  if (g_set_cpus && sched_setaffinity(0, sizeof g_cpus, &g_cpus) != 0) {
+    Report(error_fd, kSpawnExecFailed, errno);
+    _exit(127);
+  }
+  if (go_fd >= 0) {
+    char go = 0;
+    ssize_t n;
+    do {
+      n = read(go_fd, &go, 1);
+    } while (n < 0 && errno == EINTR);
+    if (n != 1) _exit(127); /* never released: timeit is gone or gave up */
+  }
+  execve(g_path, g_argv, environ);
+  Report(error_fd, kSpawnExecFailed, errno);
+  _exit(127);
+}
+
+/* clone3 into the cgroup, or clone; the parent of the child is ours. Without
+ * CLONE_VM the child returns here on a copy of our stack, as from fork.
+ * CLONE_VFORK without a hold: we reply once the child has exec'd, so that
+ * timeit sleeps once per run, as with posix_spawn. */
+static pid_t Clone(int hold, int cgroup_fd, int* joins, int* unsupported) {
+  const uint64_t vfork = hold ? 0 : CLONE_VFORK;
+  *joins = 0;
+  *unsupported = 0;
+  if (cgroup_fd >= 0 && !g_no_clone3) {
+    struct CloneArgs args;
+    memset(&args, 0, sizeof args);
+    /* exit_signal 0: with CLONE_PARENT the child's is ours (SIGCHLD). */
+    args.flags = CLONE_PARENT | vfork | kCloneIntoCgroup;
+    args.cgroup = (uint64_t)cgroup_fd;
+    const long pid = syscall(kClone3, &args, sizeof args);
+    if (pid >= 0 || (errno != ENOSYS && errno != E2BIG && errno != EINVAL)) return (pid_t)pid;
+    g_no_clone3 = 1;
+  }
+  *joins = cgroup_fd >= 0;
+  const long pid = syscall(SYS_clone, (unsigned long)(CLONE_PARENT | vfork), 0L, 0L, 0L, 0L);
+  if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) *unsupported = 1;
+  return (pid_t)pid;
+}
+
+/* One request: its fds (error pipe, go pipe, cgroup), the child, the reply. */
+static int Serve(int sock) {
+  struct SpawnRequest request;
+  int fds[3] = {-1, -1, -1};
+  union {
+    char buffer[CMSG_SPACE(sizeof fds)];
+    struct cmsghdr align;
+  } control;
+  struct iovec iov = {&request, sizeof request};
+  struct msghdr msg;
+  memset(&msg, 0, sizeof msg);
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control.buffer;
+  msg.msg_controllen = sizeof control.buffer;
+  ssize_t n;
+  do {
+    n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+  } while (n < 0 && errno == EINTR);
+  if (n != (ssize_t)sizeof request) return 0; /* timeit closed its end, or is gone */
+  int count = 0;
+  for (struct cmsghdr* c = CMSG_FIRSTHDR(&msg); c != NULL; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+    count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+    if (count > 3) count = 3;
+    memcpy(fds, CMSG_DATA(c), (size_t)count * sizeof(int));
+  }
+  const int hold = (request.flags & kSpawnHold) != 0;
+  const int cgroup = (request.flags & kSpawnCgroup) != 0;
+  if (count != 1 + hold + cgroup) return 0; /* not timeit's request: stop */
+  const int error_fd = fds[0];
+  const int go_fd = hold ? fds[1] : -1;
+  const int cgroup_fd = cgroup ? fds[1 + hold] : -1;
+
+  struct SpawnReply reply;
+  memset(&reply, 0, sizeof reply);
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  reply.clone_sec = now.tv_sec;
+  reply.clone_nsec = now.tv_nsec;
+  const pid_t pid = Clone(hold, cgroup_fd, &reply.joins, &reply.unsupported);
+  if (pid == 0) RunChild(error_fd, go_fd, cgroup_fd, reply.joins);
+  reply.pid = pid;
+  reply.error = pid < 0 ? errno : 0;
+  for (int i = 0; i < count; ++i) close(fds[i]);
+  return send(sock, &reply, sizeof reply, MSG_NOSIGNAL) == (ssize_t)sizeof reply;
+}
+
+static int ParseCpus(const char* list) {
+  CPU_ZERO(&g_cpus);
+  if (strcmp(list, "-") == 0) return 1;
+  g_set_cpus = 1;
+  for (const char* p = list; *p != '\0';) {
+    char* end = NULL;
+    const long cpu = strtol(p, &end, 10);
+    if (end == p || cpu < 0 || cpu >= CPU_SETSIZE) return 0;
+    CPU_SET((size_t)cpu, &g_cpus);
+    p = *end == ',' ? end + 1 : end;
+    if (*end != ',' && *end != '\0') return 0;
+  }
+  return 1;
+}
+
+int main(int argc, char** argv) {
+  if (argc <= kSpawnerArgvArg) return 2;
+  const int sock = atoi(argv[kSpawnerSocketArg]);
+  if (!ParseCpus(argv[kSpawnerCpusArg])) return 2;
+  g_path = argv[kSpawnerPathArg];
+  g_argv = argv + kSpawnerArgvArg;
+  const char* how = getenv("TIMEIT_SPAWN");
+  g_no_clone3 = how != NULL && strcmp(how, "no-clone3") == 0;
+  /* Our socket must not reach the command; fds 0-2 are the command's. */
+  if (fcntl(sock, F_SETFD, FD_CLOEXEC) != 0) return 2;
+  while (Serve(sock)) {
+  }
+  return 0;
+}
