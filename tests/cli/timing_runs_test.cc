@@ -1,10 +1,11 @@
-// Timing runs that the counters do not slow: a default series alternates
-// timing runs, without the counters that cost the command per event (the
-// syscall tracepoint, page faults, context switches, CPU migrations), with
-// counting runs that count them; the `role` column says which run is which,
-// and compare and the summary take each metric from its own runs.
-// --count-in-every-run writes the rows of before. What the counters cost is
-// bench/counter-cost.sh's (no timing here).
+// Timing runs that the counters do not slow: a default series makes its -n
+// timing runs without the counters that cost the command per event (the
+// syscall tracepoint, page faults, context switches, CPU migrations), and
+// --counting-runs K (default 3, at most -n) counting runs that count them,
+// alternating with the first timing runs; the `role` column says which run
+// is which, and compare, the summary and --target-ci take each metric from
+// its own runs. --count-in-every-run writes the rows of before. What the
+// counters cost is bench/counter-cost.sh's (no timing here).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -32,14 +33,17 @@ std::string Cell(const RunsTable& t, std::size_t row, const std::string& column)
 TEST(TimingRunsTest, DefaultSeriesTimesWithoutTheTracepointAndCountsWithIt) {
   TempDir dir;
   const ProcessResult r = RunTimeit(
-      {"-n", "3", "-w", "1", "-o", "s.csv", SYSCALL_LOOP_BINARY, "20000"}, "", dir.path());
+      {"-n", "5", "-w", "1", "-o", "s.csv", SYSCALL_LOOP_BINARY, "20000"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
   ASSERT_EQ(t.columns.back(), "role");
-  ASSERT_EQ(t.rows.size(), 7u);  // a warm-up, then timing and counting runs in turn
-  const std::vector<std::string> roles = {"time",  "time", "count", "time",
-                                          "count", "time", "count"};
-  EXPECT_EQ(ColumnOf(t, "role"), roles);
+  // A warm-up, then the five timing runs, the first three each followed by
+  // a counting run.
+  const std::vector<std::string> roles = {"time", "time",  "count", "time", "count",
+                                          "time", "count", "time",  "time"};
+  ASSERT_EQ(ColumnOf(t, "role"), roles);
+  EXPECT_EQ(ColumnOf(t, "run"),
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9"}));
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const bool counting = roles[i] == "count";
     EXPECT_FALSE(Cell(t, i, "real").empty());
@@ -53,13 +57,65 @@ TEST(TimingRunsTest, DefaultSeriesTimesWithoutTheTracepointAndCountsWithIt) {
     }
   }
   EXPECT_EQ(Occurrences(r.err, "counted in counting runs of their own"), 1) << r.err;
-  // The summary has each metric from its own three runs.
-  EXPECT_NE(r.out.find("x   3 "), std::string::npos) << r.out;
-  for (const std::string line : {"real (s)", "syscalls", "task-clock (s)"}) {
+  // The summary has each metric from its own runs: the times from five,
+  // the per-event counts from three.
+  const std::pair<std::string, std::string> runs_of[] = {{"real (s)", "x   5"},
+                                                         {"task-clock (s)", "x   5"},
+                                                         {"syscalls", "x   3"},
+                                                         {"page-faults", "x   3"}};
+  for (const auto& [line, n] : runs_of) {
     const std::size_t at = r.out.find(line);
     ASSERT_NE(at, std::string::npos) << line << "\n" << r.out;
     const std::size_t start = r.out.rfind('\n', at) + 1;
-    EXPECT_EQ(r.out.substr(start, 5), "x   3") << r.out.substr(start, at - start);
+    EXPECT_EQ(r.out.substr(start, 5), n) << r.out.substr(start, at - start);
+  }
+}
+
+/// --counting-runs K: K counting runs beside -n timing runs, at most one
+/// per timing run.
+TEST(TimingRunsTest, CountingRunsSaysHowManyAtMostOnePerTimingRun) {
+  TempDir dir;
+  const struct {
+    std::vector<std::string> args;
+    std::vector<std::string> roles;
+  } cases[] = {
+      {{"-n", "4", "--counting-runs", "1"}, {"time", "count", "time", "time", "time"}},
+      {{"-n", "2", "--counting-runs", "9"}, {"time", "count", "time", "count"}},
+      {{"-n", "1"}, {"time", "count"}},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = c.args;
+    for (const char* a : {"-w", "0", "-e", "syscalls,task-clock", "-o", "s.csv", "true"})
+      args.push_back(a);
+    const ProcessResult r = RunTimeit(args, "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "role"), c.roles) << c.args[1];
+    std::filesystem::remove(dir.path() / "s.csv");
+  }
+}
+
+/// Bad input, one line and exit status 2; and --target-ci cannot aim at a
+/// metric of the counting runs, whose number is fixed.
+TEST(TimingRunsTest, CountingRunsIsAPositiveCountAndNeedsCountingRuns) {
+  const struct {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"--counting-runs", "0", "true"}, "--counting-runs: expected a positive integer, got '0'"},
+      {{"--counting-runs", "2", "--count-in-every-run", "true"},
+       "--counting-runs and --count-in-every-run contradict each other"},
+      {{"--counting-runs", "2", "--no-counters", "true"},
+       "--counting-runs and --no-counters contradict each other"},
+      {{"--target-ci", "5:syscalls", "-e", "syscalls,task-clock", "true"},
+       "--target-ci: syscalls is counted in counting runs of their own"},
+  };
+  for (const auto& c : cases) {
+    TempDir dir;
+    const ProcessResult r = RunTimeit(c.args, "", dir.path());
+    EXPECT_EQ(r.exit_status, 2) << c.args[0];
+    EXPECT_NE(r.err.find(c.err), std::string::npos) << r.err;
+    EXPECT_EQ(Occurrences(r.err, "\n"), 1) << r.err;
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path())) << "no results file: " << c.err;
   }
 }
 
@@ -99,7 +155,9 @@ TEST(TimingRunsTest, CountInEveryRunContradictsNoCounters) {
   EXPECT_EQ(r.err, "timeit: --count-in-every-run and --no-counters contradict each other\n");
 }
 
-/// Configurations: a round of timing runs, then one of counting runs.
+/// Configurations: each configuration's runs go round as a plain series'
+/// do, a round of every configuration's timing runs, then a round of their
+/// counting runs (-n 2: two of each).
 TEST(TimingRunsTest, ConfigurationsAlternateRoundsOfEach) {
   TempDir dir;
   const ProcessResult r = RunTimeit({"-n", "2", "-w", "0", "-e", "syscalls,task-clock", "--config",
@@ -114,16 +172,18 @@ TEST(TimingRunsTest, ConfigurationsAlternateRoundsOfEach) {
   EXPECT_EQ(ColumnOf(t, "run"), (std::vector<std::string>{"1", "1", "2", "2", "3", "3", "4", "4"}));
 }
 
-/// --target-ci never stops between a timing run and its counting run.
-TEST(TimingRunsTest, AnAdaptiveSeriesEndsWithACountingRun) {
+/// --target-ci stops only once the counting runs are done: there are no
+/// more to come, and their counts would be missing.
+TEST(TimingRunsTest, AnAdaptiveSeriesStopsAfterItsCountingRuns) {
   TempDir dir;
   const ProcessResult r = RunTimeit({"-w", "0", "--target-ci", "1000", "--min-runs", "2",
                                      "--max-runs", "20", "-e", "syscalls", "-o", "s.csv", "true"},
                                     "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
-  EXPECT_EQ(ColumnOf(t, "role"), (std::vector<std::string>{"time", "count", "time", "count"}));
-  EXPECT_NE(r.err.find("stopped after 2 measured runs"), std::string::npos) << r.err;
+  EXPECT_EQ(ColumnOf(t, "role"),
+            (std::vector<std::string>{"time", "count", "time", "count", "time", "count"}));
+  EXPECT_NE(r.err.find("stopped after 3 measured runs"), std::string::npos) << r.err;
 }
 
 /// A results file with a role column, written here by hand: compare takes

@@ -81,11 +81,11 @@ RunLoop::PlannedRun RunLoop::Plan(int index) const {
     series_index = s.index;
   }
   run.warmup = series_index < p_.options.warmup;
-  // Warm-up runs are timing runs; then timing and counting runs alternate,
-  // a timing run first, so that drift hits both alike.
-  if (counting_runs_)
-    run.role = !run.warmup && (series_index - p_.options.warmup) % 2 == 1 ? RunRole::kCount
-                                                                          : RunRole::kTime;
+  // Warm-up runs are timing runs; then the counting runs alternate with
+  // the first timing runs (RoleAt).
+  if (counting_runs_ > 0)
+    run.role =
+        run.warmup ? RunRole::kTime : RoleAt(series_index - p_.options.warmup, counting_runs_);
   run.number =
       (run.config ? run.config->last_run : p_.csv.LastRun(p_.rows.label())) + series_index + 1;
   return run;
@@ -155,7 +155,7 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   NoteLeftovers(run, m);
 }
 
-int RunLoop::MeasuredRuns() const { return p_.options.runs * (counting_runs_ ? 2 : 1); }
+int RunLoop::MeasuredRuns() const { return p_.options.runs + counting_runs_; }
 
 void RunLoop::FindCountingColumns() {
   std::vector<std::string> apart;
@@ -164,7 +164,7 @@ void RunLoop::FindCountingColumns() {
   for (const auto& s : p_.sources)
     for (const std::string& c : s->Columns())
       counting_only_.push_back(std::find(apart.begin(), apart.end(), c) != apart.end());
-  counting_runs_ = !apart.empty();
+  counting_runs_ = apart.empty() ? 0 : CountingRunsOf(p_.options.runs, p_.options.counting_runs);
 }
 
 const MetricValues& RunLoop::ValuesToSummarise(const PlannedRun& run) {
@@ -177,9 +177,10 @@ const MetricValues& RunLoop::ValuesToSummarise(const PlannedRun& run) {
 
 bool RunLoop::MayStopAfter(int index, int total) const {
   if (index + 1 >= total) return false;  // the end anyway
-  if (!counting_runs_) return true;
-  // Every configuration's counting run of this round is done.
-  return Plan(index).role == RunRole::kCount && Plan(index + 1).role != RunRole::kCount;
+  // Not before every configuration's counting runs are done: there are no
+  // more of them to come, and its counts would be missing.
+  const int series = p_.configs.empty() ? 1 : static_cast<int>(p_.configs.size());
+  return counting_done_ >= counting_runs_ * series;
 }
 
 void RunLoop::Record(const PlannedRun& run, const Measured& m) {
@@ -192,6 +193,7 @@ void RunLoop::Record(const PlannedRun& run, const Measured& m) {
     p_.progress.AfterRun(m.exit.wall_seconds);
     return;
   }
+  if (run.role == RunRole::kCount) ++counting_done_;
   // A failed run is recorded but not summarised: compare leaves it out, and
   // the summary and the verdicts after it must describe the same runs.
   if (m.timed_out || !Succeeded(m.exit.wait_status)) {

@@ -82,10 +82,10 @@ class RunLoop {
   /// What the summary and the stop rule take of a run: a counting run's
   /// counting-run columns alone; all of any other run.
   const MetricValues& ValuesToSummarise(const PlannedRun& run);
-  /// Measured runs per configuration: -n, twice with counting runs.
+  /// Measured runs per configuration: -n and the counting runs.
   int MeasuredRuns() const;
-  /// Whether --target-ci may end the series after run `index`: never
-  /// between a timing run and the counting run that goes with it.
+  /// Whether --target-ci may end the series after run `index`: not before
+  /// the last counting run.
   bool MayStopAfter(int index, int total) const;
   PlannedRun Plan(int index) const;
   /// --config's command, then --prepare; false when one failed.
@@ -125,7 +125,8 @@ class RunLoop {
   MetricValues values_;
   MetricValues summarised_;          ///< a counting run's values for the summary
   std::vector<bool> counting_only_;  ///< per metric column: given by counting runs alone
-  bool counting_runs_ = false;
+  int counting_runs_ = 0;            ///< per configuration (CountingRunsOf); 0: none
+  int counting_done_ = 0;            ///< counting runs measured, of every configuration
   std::string notes_;
   bool leftovers_reported_ = false;
   bool cgroup_removal_reported_ = false;

@@ -8,6 +8,7 @@
 
 #include "stats/verdict.h"
 #include "wrapper/compare/compare_judge.h"
+#include "wrapper/run/counting_schedule.h"
 #include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/output_metric_source.h"
 
@@ -56,6 +57,9 @@ struct RunOptions {
   /// --count-in-every-run: the counters with a cost per event are counted
   /// in every run, timed ones included, not in counting runs of their own.
   bool count_in_every_run = false;
+  /// --counting-runs K: the runs that count those counters, beside the -n
+  /// timing runs that leave them out (CountingRunsOf caps it at -n).
+  int counting_runs = kDefaultCountingRuns;
   /// --profile[=HZ]: sample every run's tree at HZ (0: not profiled) into
   /// the sidecar X.profile.csv; --profile-callers adds call chains.
   int profile_hz = 0;

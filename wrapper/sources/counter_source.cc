@@ -164,9 +164,9 @@ void CounterSource::SetApart(bool count_in_every_run) {
   for (std::size_t i = 0; i < plan_.counters.size(); ++i)
     tree_slot_[i] = tree_slot_[i] >= 0 && apart_slot_[i] < 0 ? tree++ : -1;
   apart_note_ = labels +
-                ": counted in counting runs of their own, one after each timing run, which "
-                "leaves them out: counting them costs the command per event "
-                "(--count-in-every-run counts them in every run)";
+                ": counted in counting runs of their own (--counting-runs, default 3), "
+                "alternating with the first timing runs, which leave them out: counting them "
+                "costs the command per event (--count-in-every-run counts them in every run)";
 }
 
 std::unique_ptr<CountTargets> CounterSource::MakeTargets(
