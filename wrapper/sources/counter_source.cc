@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 #include <optional>
 
 #include "counters/cgroup_counters.h"
@@ -61,7 +62,8 @@ class CounterSource : public MeasurementSource {
   /// the events of tree_slot_.
   std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
   /// The events of apart_slot_, for one counting run, counted as the
-  /// others are; opened before its child is forked, closed after the read.
+  /// others are: by cgroup opened before its child is forked, by
+  /// inheritance on the held child; closed after the read.
   std::unique_ptr<counters::RunCounters> MakeApartCounters() const;
   /// Planned counters with a cost per event into apart_slot_ (not with
   /// --count-in-every-run), and the note that says so.
@@ -142,7 +144,12 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeApartCounters() const 
     return std::make_unique<counters::CgroupCounters>(
         apart_events_, plan_.user_only, cgroup_fd_, counters::OnlineCpus(),
         counters::CountedCgroup::kTheRuns, pmu_counters);
-  return counters::CountByInheritance(apart_events_, plan_.user_only, pmu_counters);
+  // On the held child itself, as one group opened for this run (the form
+  // --rotate's groups take): events opened on timeit now would not reach
+  // the child, which timeit-spawner, forked before them, clones.
+  std::vector<std::size_t> all(apart_events_.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  return counters::CountByInheritance(apart_events_, plan_.user_only, pmu_counters, {all});
 }
 
 void CounterSource::SetApart(bool count_in_every_run) {
