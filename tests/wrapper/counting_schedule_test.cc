@@ -27,13 +27,13 @@ TEST(CountingScheduleTest, CountingRunsAlternateWithTheFirstTimingRuns) {
 }
 
 /// A series cut short keeps what it measured; a step is complete when its
-/// -n timing runs and, where they have one, their counting runs are done.
-TEST(CountingScheduleTest, CompleteTimingRunsWaitForTheirCountingRun) {
-  EXPECT_EQ(CompleteTimingRuns(10, 3, 3), 10);
-  EXPECT_EQ(CompleteTimingRuns(3, 2, 3), 2);  // cut short in the third counting run
-  EXPECT_EQ(CompleteTimingRuns(3, 3, 3), 3);
-  EXPECT_EQ(CompleteTimingRuns(1, 0, 3), 0);
-  EXPECT_EQ(CompleteTimingRuns(4, 0, 0), 4);
+/// -n timing runs and their counting runs are done.
+TEST(CountingScheduleTest, CompleteTimingRunsWaitForTheCountingRuns) {
+  EXPECT_EQ(CompleteTimingRuns(10, 3, 10, 3), 10);
+  EXPECT_EQ(CompleteTimingRuns(3, 2, 3, 3), 2);  // K = N, cut short in the last counting run
+  EXPECT_EQ(CompleteTimingRuns(3, 3, 3, 3), 3);
+  EXPECT_EQ(CompleteTimingRuns(1, 0, 3, 3), 1);  // cut short in the first counting run
+  EXPECT_EQ(CompleteTimingRuns(4, 0, 4, 0), 4);
 }
 
 }  // namespace

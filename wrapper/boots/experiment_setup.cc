@@ -131,7 +131,8 @@ int RunsOnBoot(const ExperimentState& s, const std::string& boot_id) {
   if (!roles) return timing;
   // The step's -n are timing runs; its counting runs come beside them.
   const RunOptions run = ParseRunArgs(s.run_args);
-  return CompleteTimingRuns(timing, counting, CountingRunsOf(run.runs, run.counting_runs));
+  return CompleteTimingRuns(timing, counting, run.runs,
+                            CountingRunsOf(run.runs, run.counting_runs));
 }
 
 std::string ComparisonPath(const ExperimentState& s) {

@@ -10,8 +10,8 @@ RunRole RoleAt(int position, int counting) {
   return position < 2 * counting && position % 2 == 1 ? RunRole::kCount : RunRole::kTime;
 }
 
-int CompleteTimingRuns(int timing, int counting, int expected_counting) {
-  return counting >= expected_counting ? timing : std::min(timing, counting);
+int CompleteTimingRuns(int timing, int counting, int runs, int expected_counting) {
+  return counting >= expected_counting ? timing : std::min(timing, runs - 1);
 }
 
 }  // namespace timeit

@@ -22,10 +22,10 @@ int CountingRunsOf(int runs, int wanted);
 /// counts as early as it can, each beside a timing run's conditions.
 RunRole RoleAt(int position, int counting);
 
-/// The timing runs of a series whose rows hold `timing` timing and
-/// `counting` counting runs, of `expected_counting`: those whose counting
-/// run, when the schedule puts one after them, is done too (a series
-/// interrupted in its last counting run is not complete).
-int CompleteTimingRuns(int timing, int counting, int expected_counting);
+/// The -n runs a series whose rows hold `timing` timing runs and
+/// `counting` counting runs, of `expected_counting`, has done: its timing
+/// runs, but fewer than `runs` while a counting run is missing (a series of
+/// K = N interrupted in its last counting run is not complete).
+int CompleteTimingRuns(int timing, int counting, int runs, int expected_counting);
 
 }  // namespace timeit
