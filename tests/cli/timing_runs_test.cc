@@ -105,6 +105,19 @@ TEST(TimingRunsTest, CountingRunsSaysHowManyAtMostOnePerTimingRun) {
   }
 }
 
+/// The progress line counts both kinds: -n 4 and 3 counting runs are 7.
+TEST(TimingRunsTest, TheProgressLineCountsTheCountingRuns) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit({"-n", "4", "-w", "1", "--progress", "bar", "-e",
+                                     "syscalls,task-clock", "-o", "s.csv", "true"},
+                                    "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(Occurrences(r.err, "timeit: warm-up 1/1 "), 1) << r.err;
+  for (int run = 1; run <= 7; ++run)
+    EXPECT_EQ(Occurrences(r.err, "timeit: run " + std::to_string(run) + "/7 "), 1) << r.err;
+  EXPECT_EQ(Occurrences(r.err, "/4 "), 0) << r.err;
+}
+
 /// Bad input, one line and exit status 2; and --target-ci cannot aim at a
 /// metric of the counting runs, whose number is fixed.
 TEST(TimingRunsTest, CountingRunsIsAPositiveCountAndNeedsCountingRuns) {
