@@ -14,9 +14,9 @@ namespace timeit {
 
 /// What a run of a series is for. A counter with a cost per event (the
 /// syscall tracepoint's handler runs in every system call) would slow the
-/// command it counts, so by default a series that counts one alternates
-/// timing runs, which leave it out, with counting runs, which count it
-/// (docs/csv-format.md, the `role` column).
+/// command it counts, so by default a series that counts one makes its -n
+/// timing runs without it and a few counting runs, which count it, between
+/// the first of them (docs/csv-format.md, the `role` column).
 enum class RunRole {
   kEvery,  ///< every metric from this run (--count-in-every-run, or nothing costs per event)
   kTime,   ///< a timing run: the per-event counters are not counted
