@@ -103,7 +103,8 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
   std::vector<std::string> columns;
   for (const auto& s : sources)
     for (const std::string& c : s->Columns()) columns.push_back(c);
-  const SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  for (const auto& s : sources) metadata.counting_runs |= !s->CountingRunColumns().empty();
   ResultsRowFormatter rows("soak", metadata, columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(o.output, rows.columns(), warnings);
