@@ -44,6 +44,7 @@ set(_timeit_label_rules
   "^CountByTest\\.BothModesCountTheSameSystemCallsOfAForkHeavyTree$" "peer"
   "^MinistatDifferentialTest\\."             "peer"
   "^MinistatCliTest\\."                      "peer"
+  "^TimingRunsTest\\.CompareTakesEachMetricFromItsOwnRows$" "peer"
   "^CompareExportTest\\."                    "peer"
   "^CompareHtmlLayoutTest\\."                "peer"
   "^CompareReadersTest\\.Hyperfine"          "peer"
