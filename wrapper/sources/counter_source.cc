@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <optional>
 
 #include "counters/cgroup_counters.h"
@@ -45,7 +46,12 @@ class CounterSource : public MeasurementSource {
 
  private:
   /// What was said about a counter, once each.
-  enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
+  enum Noted : unsigned {
+    kMultiplexedNoted = 1,
+    kMissedNoted = 2,
+    kZeroNoted = 4,
+    kPreExecNoted = 8
+  };
 
   std::optional<std::size_t> IndexOf(std::string_view label) const;
   /// True the first time `kind` is asked for `counter`: a note is said once.
@@ -286,6 +292,7 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   // Events first multiplexed in this run, said in one note: with more events
   // than counters that is most of them, and a line each would bury the rest.
   std::string multiplexed;
+  std::map<std::string, std::string> kept;  ///< why the child's work stayed in -> labels
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
     if (tree_slot_[i] < 0) continue;  // not countable here: empty cells, noted at setup
     CounterReading r = readings[static_cast<std::size_t>(tree_slot_[i])];
@@ -302,8 +309,15 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
       NoteOnce(i, kMissedNoted,
                std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
+    if (!r.pre_exec_kept.empty() && FirstTime(i, kPreExecNoted))
+      kept[r.pre_exec_kept] +=
+          (kept[r.pre_exec_kept].empty() ? "" : ", ") + plan_.counters[i].label;
     by_counter[i] = std::move(r);
   }
+  // One note per reason, as for multiplexing: under --rotate it is most events.
+  for (const auto& [why, labels] : kept)
+    notes_.push_back("counted by cgroup with timeit's child's work before its exec, as " + why +
+                     ": " + labels);
   if (!multiplexed.empty()) {
     notes_.push_back("multiplexed, on a PMU counter for part of the run (" + multiplexed +
                      "); scaled by enabled/running (see the .running columns); --rotate would "
@@ -346,6 +360,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
   if (!collected_) return {};
   std::vector<std::string> notes = std::move(setup_notes_);
   setup_notes_.clear();
+  for (std::string& n : counters_->TakeNotes()) notes.push_back(std::move(n));
   for (std::string& n : notes_) notes.push_back(std::move(n));
   notes_.clear();
   if (targets_) {

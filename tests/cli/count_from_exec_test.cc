@@ -1,0 +1,80 @@
+// Both counting modes count what perf stat counts of the command: from its
+// exec on, never timeit's own work before it (issue 41: by cgroup read
+// 100033 system calls of `syscall_loop 100000` where perf stat read 100029).
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/cli/run_csv.h"
+#include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
+
+namespace timeit::testing {
+namespace {
+
+bool Contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+/// perf stat -x,'s count of `event` for `argv`; -1 when perf cannot count it.
+long PerfStat(const std::string& event, const std::vector<std::string>& argv, std::string& output) {
+  std::vector<std::string> perf = {"perf", "stat", "-x,", "-e", event, "--"};
+  perf.insert(perf.end(), argv.begin(), argv.end());
+  const ProcessResult r = RunProcess(perf);
+  output = r.err;
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);) {
+    // "100029,,raw_syscalls:sys_enter,1203718,100.00,,"
+    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0])) &&
+        Contains(line, "," + event + ","))
+      return std::stol(line);
+  }
+  return -1;
+}
+
+/// Three runs of argv counted `how`; empty when that mode cannot be had here.
+std::vector<std::string> SyscallsBy(const std::string& how, const std::vector<std::string>& argv,
+                                    const TempDir& dir) {
+  std::vector<std::string> args = {"-n",         "3", "-w", "1",          "-e", "syscalls",
+                                   "--count-by", how, "-o", how + ".csv", "--"};
+  args.insert(args.end(), argv.begin(), argv.end());
+  const ProcessResult r = RunTimeit(args, "", dir.path());
+  if (r.exit_status == 2 && how == "cgroup") return {};
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const RunsTable t = ReadRuns(dir.path() / (how + ".csv"));
+  const std::string notes = ColumnOf(t, "notes").at(0);
+  EXPECT_TRUE(Contains(notes, how == "cgroup" ? "counted by cgroup" : "counted by inheritance"))
+      << notes;
+  EXPECT_FALSE(Contains(notes, "before its exec")) << notes;
+  return ColumnOf(t, "syscalls");
+}
+
+void ExpectPerfStatsCount(const std::vector<std::string>& argv) {
+  TempDir dir;
+  // timeit first: it mounts tracefs where it is not, which perf needs.
+  const std::vector<std::string> inherited = SyscallsBy("inherit", argv, dir);
+  const std::vector<std::string> by_cgroup = SyscallsBy("cgroup", argv, dir);
+  std::string perf_output;
+  const long perf = PerfStat("raw_syscalls:sys_enter", argv, perf_output);
+  if (perf < 0) GTEST_SKIP() << "perf stat cannot count raw_syscalls:sys_enter: " << perf_output;
+  const std::string expected = std::to_string(perf);
+  for (const std::string& cell : inherited) EXPECT_EQ(cell, expected) << "by inheritance";
+  if (by_cgroup.empty()) GTEST_SKIP() << "no counting by cgroup here";
+  for (const std::string& cell : by_cgroup) EXPECT_EQ(cell, expected) << "by cgroup";
+}
+
+TEST(CountFromExecTest, SyscallsOfOneProcessAreExactlyPerfStatsInBothModes) {
+  ExpectPerfStatsCount({SYSCALL_LOOP_BINARY, "100000"});
+}
+
+TEST(CountFromExecTest, SyscallsOfATreeAreExactlyPerfStatsInBothModes) {
+  // Two copies of itself, forked and exec'd by the command: inherited, and
+  // in the run's cgroup.
+  ExpectPerfStatsCount({SYSCALL_LOOP_BINARY, "20000", "2"});
+}
+
+}  // namespace
+}  // namespace timeit::testing
