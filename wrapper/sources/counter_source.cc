@@ -104,6 +104,34 @@ std::string ColumnName(const PlannedCounter& c, bool user_only) {
   return c.label + ":u";
 }
 
+/// What runs between a run's first counted moment and the command's exec,
+/// with timeit-spawner (wrapper/process/spawner_main.c), and what each mode
+/// keeps of it. Perf stat counts from the exec on; so must both modes.
+///
+///   timeit   sendmsg(request) to the spawner, recvfrom(reply)
+///   spawner  recvmsg returns; clone3(CLONE_PARENT|CLONE_INTO_CGROUP): the child
+///   child    setpgid, prctl(PR_SET_PDEATHSIG), [sched_setaffinity], read(go):
+///            blocks; without clone3 also openat/write/close of cgroup.procs
+///   spawner  close (the request's 2 or 3 fds), sendto(reply), recvmsg: blocks
+///   timeit   setpgid(child); Attach (below); write(go)
+///   child    read returns; execve -- its entry is the last thing before it
+///
+/// By cgroup, the run's cgroup counts from the child's clone3 into it; the
+/// spawner and timeit are outside it. Attach waits until the child sleeps in
+/// read (/proc/PID/syscall), reads the baseline and opens the child's
+/// remove_on_exec events: the read's return and execve's entry are counted
+/// by both and taken out, what came before is in the baseline.
+///
+/// By inheritance, the spawner's copies of timeit's events were switched on
+/// by its own exec (enable_on_exec), and the child copies them on at its
+/// clone: the child's calls above and the spawner's after the clone would be
+/// counted, some or all depending on when timeit's baseline read comes (the
+/// 100031 to 100035 of `syscall_loop 100000` against perf's 100030). Attach
+/// switches every copy off (TreeCounters::Attach) before it reads the
+/// baseline, and the child's copies come on at its exec, as perf stat's do.
+/// The spawner holds an event that is not inherited, so that the scheduler
+/// never swaps its perf context with the child's: the child would exec with
+/// the spawner's copies, whose enable_on_exec has fired, and count nothing.
 std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
     const CounterSourceOptions& options) {
   std::vector<counters::EventEncoding> events;
