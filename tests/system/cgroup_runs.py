@@ -210,7 +210,8 @@ def check_n1_exact(b, size, user_exact):
     on it (remove_on_exec); before, it read about 5000 user-mode
     instructions more. user_exact: whether the model's user-mode count is
     the same in every run of the command. It is for a run shorter than a
-    timer tick (uniform-work 100: 0.6 ms, 71834 by all three in every run);
+    timer tick (uniform-work 100: 0.6 ms, 71834 by all three, but for a run
+    disturbed on its way: the least of five runs is compared);
     across the ticks of a longer run QEMU's count of user-mode instructions
     varies by thousands (uniform-work 10000, 17 ms: perf-reference read
     6071268 and 6074088 in two runs), so there only the system calls are
@@ -219,21 +220,27 @@ def check_n1_exact(b, size, user_exact):
         check_status(b, f"n1_{how}_{size}")
     by_cgroup = measured(b.csv(f"n1_cgroup_{size}"))
     by_inherit = measured(b.csv(f"n1_inherit_{size}"))
-    references = [reference_counts(b, f"n1_reference_{size}_{i}") for i in (1, 2)]
+    references = [reference_counts(b, f"n1_reference_{size}_{i}") for i in range(1, 6)]
     notes = q.all_notes(by_cgroup)
     q.check("before its exec" not in notes,
             f"n1 uniform-work {size}: by cgroup kept the child's work: {notes!r}")
-    for a, i, reference in zip(by_cgroup, by_inherit, references):
-        user_a, user_i = q.number(a, "instructions:u"), q.number(i, "instructions:u")
-        print(f"n1 uniform-work {size}, run {a['run']}: instructions:u by cgroup {user_a:.0f}, "
-              f"by inheritance {user_i:.0f}, perf_event_open with enable_on_exec {reference}; "
-              f"syscalls {a['syscalls']} and {i['syscalls']}")
-        q.check(not user_exact or user_a == user_i == reference,
-                f"n1 uniform-work {size}: instructions:u by cgroup {user_a:.0f}, by inheritance "
-                f"{user_i:.0f}, perf_event_open with enable_on_exec {reference}: not equal")
+    for a, i in zip(by_cgroup, by_inherit):
+        print(f"n1 uniform-work {size}, run {a['run']}: instructions:u by cgroup "
+              f"{q.number(a, 'instructions:u'):.0f}, by inheritance "
+              f"{q.number(i, 'instructions:u'):.0f}; syscalls {a['syscalls']} and {i['syscalls']}")
         q.check(q.number(a, "syscalls") == q.number(i, "syscalls"),
                 f"n1 uniform-work {size}: syscalls by cgroup {a['syscalls']}, by inheritance "
                 f"{i['syscalls']}")
+    print(f"n1 uniform-work {size}: perf_event_open with enable_on_exec {references}")
+    # A run disturbed on its way (an interrupt in the middle of it) reads a
+    # few user-mode instructions more, in timeit's runs and perf-reference's
+    # alike (71836 once against 71834); none reads fewer. So each method's
+    # least of five runs is its undisturbed count, and those are equal.
+    least = {"by cgroup": min(q.number(a, "instructions:u") for a in by_cgroup),
+             "by inheritance": min(q.number(i, "instructions:u") for i in by_inherit),
+             "perf_event_open with enable_on_exec": min(references)}
+    q.check(not user_exact or len(set(least.values())) == 1,
+            f"n1 uniform-work {size}: the least instructions:u of five runs: {least}: not equal")
 
 
 def check_n1(b):
