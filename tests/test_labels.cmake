@@ -42,6 +42,7 @@ set(_timeit_label_rules
   "^TreeCountingTest\\.(SyscallsMatchPerfStatExactly|TreeOfTwoWithinOnePercentOfPerfStat)$" "peer"
   "^CgroupCountingTest\\.ATreeCountsAsByInheritanceAndAsPerfStatDashG$" "peer"
   "^CountByTest\\.BothModesCountTheSameSystemCallsOfAForkHeavyTree$" "peer"
+  "^CountFromExecTest\\."                   "peer"
   "^MinistatDifferentialTest\\."             "peer"
   "^MinistatCliTest\\."                      "peer"
   "^TimingRunsTest\\.CompareTakesEachMetricFromItsOwnRows$" "peer"

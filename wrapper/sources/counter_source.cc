@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -48,7 +49,12 @@ class CounterSource : public MeasurementSource {
 
  private:
   /// What was said about a counter, once each.
-  enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
+  enum Noted : unsigned {
+    kMultiplexedNoted = 1,
+    kMissedNoted = 2,
+    kZeroNoted = 4,
+    kPreExecNoted = 8
+  };
 
   std::optional<std::size_t> IndexOf(std::string_view label) const;
   /// True the first time `kind` is asked for `counter`: a note is said once.
@@ -120,6 +126,34 @@ std::string ColumnName(const PlannedCounter& c, bool user_only) {
   return c.label + ":u";
 }
 
+/// What runs between a run's first counted moment and the command's exec,
+/// with timeit-spawner (wrapper/process/spawner_main.c), and what each mode
+/// keeps of it. Perf stat counts from the exec on; so must both modes.
+///
+///   timeit   sendmsg(request) to the spawner, recvfrom(reply)
+///   spawner  recvmsg returns; clone3(CLONE_PARENT|CLONE_INTO_CGROUP): the child
+///   child    setpgid, prctl(PR_SET_PDEATHSIG), [sched_setaffinity], read(go):
+///            blocks; without clone3 also openat/write/close of cgroup.procs
+///   spawner  close (the request's 2 or 3 fds), sendto(reply), recvmsg: blocks
+///   timeit   setpgid(child); Attach (below); write(go)
+///   child    read returns; execve -- its entry is the last thing before it
+///
+/// By cgroup, the run's cgroup counts from the child's clone3 into it; the
+/// spawner and timeit are outside it. Attach waits until the child sleeps in
+/// read (/proc/PID/syscall), reads the baseline and opens the child's
+/// remove_on_exec events: the read's return and execve's entry are counted
+/// by both and taken out, what came before is in the baseline.
+///
+/// By inheritance, the spawner's copies of timeit's events were switched on
+/// by its own exec (enable_on_exec), and the child copies them on at its
+/// clone: the child's calls above and the spawner's after the clone would be
+/// counted, some or all depending on when timeit's baseline read comes (the
+/// 100031 to 100035 of `syscall_loop 100000` against perf's 100030). Attach
+/// switches every copy off (TreeCounters::Attach) before it reads the
+/// baseline, and the child's copies come on at its exec, as perf stat's do.
+/// The spawner holds an event that is not inherited, so that the scheduler
+/// never swaps its perf context with the child's: the child would exec with
+/// the spawner's copies, whose enable_on_exec has fired, and count nothing.
 std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
     const CounterSourceOptions& options) {
   std::vector<counters::EventEncoding> events;
@@ -383,6 +417,7 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   // Events first multiplexed in this run, said in one note: with more events
   // than counters that is most of them, and a line each would bury the rest.
   std::string multiplexed;
+  std::map<std::string, std::string> kept;  ///< why the child's work stayed in -> labels
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
     CounterReading r;
     if (!apart_slot_.empty() && apart_slot_[i] >= 0) {
@@ -406,8 +441,15 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
       NoteOnce(i, kMissedNoted,
                std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
+    if (!r.pre_exec_kept.empty() && FirstTime(i, kPreExecNoted))
+      kept[r.pre_exec_kept] +=
+          (kept[r.pre_exec_kept].empty() ? "" : ", ") + plan_.counters[i].label;
     by_counter[i] = std::move(r);
   }
+  // One note per reason, as for multiplexing: under --rotate it is most events.
+  for (const auto& [why, labels] : kept)
+    notes_.push_back("counted by cgroup with timeit's child's work before its exec, as " + why +
+                     ": " + labels);
   if (!multiplexed.empty()) {
     notes_.push_back("multiplexed, on a PMU counter for part of the run (" + multiplexed +
                      "); scaled by enabled/running (see the .running columns); --rotate would "
@@ -450,6 +492,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
   if (!collected_) return {};
   std::vector<std::string> notes = std::move(setup_notes_);
   setup_notes_.clear();
+  for (std::string& n : counters_->TakeNotes()) notes.push_back(std::move(n));
   for (std::string& n : notes_) notes.push_back(std::move(n));
   notes_.clear();
   if (targets_) {
