@@ -75,6 +75,9 @@ class CgroupCounters : public RunCounters {
 
   /// Whether event `e` counts in this run (its rotation group's, or none).
   bool CountsThisRun(std::size_t e) const;
+  /// Whether `e` is a hardware event of a --rotate series: no count of the
+  /// child's before its exec is taken for it.
+  bool RotatedHardware(std::size_t e) const;
   /// Takes the child's count before its exec out of `readings`.
   void TakeOutPreExec(std::vector<CounterReading>& readings);
   void Note(std::string note);
