@@ -49,8 +49,8 @@ ProcessResult Series(const TempDir& dir, const std::string& name, bool as_user) 
   else
     argv = {TIMEIT_BINARY};
   argv.insert(argv.end(), kSeries.begin(), kSeries.end());
-  for (std::string word :
-       {std::string("-o"), name + ".csv", std::string(SYSCALL_LOOP_BINARY), std::string("20000")})
+  for (std::string word : {std::string("-o"), name + ".csv",
+                           CopyForAnyUser(SYSCALL_LOOP_BINARY, dir).string(), std::string("20000")})
     argv.push_back(std::move(word));
   return RunProcess(argv, "", dir.path());
 }

@@ -1,5 +1,4 @@
 #include "tests/cli/run_timeit.h"
-#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -14,6 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace fs = std::filesystem;
@@ -86,6 +87,15 @@ TempDir::TempDir() {
   std::string templ = std::string(base && *base ? base : "/tmp") + "/timeit-test-XXXXXX";
   if (mkdtemp(templ.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   path_ = templ;
+}
+
+fs::path CopyForAnyUser(const fs::path& program, const TempDir& dir) {
+  fs::permissions(dir.path(), fs::perms::all);
+  const fs::path copy = dir.path() / program.filename();
+  fs::copy_file(program, copy, fs::copy_options::overwrite_existing);
+  fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  return copy;
 }
 
 TempDir::~TempDir() {

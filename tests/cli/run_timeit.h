@@ -39,6 +39,11 @@ class TempDir {
 
 std::string ReadFile(const std::filesystem::path& path);
 
+/// A copy of `program` in `dir`, which this makes reachable by every user:
+/// a test that runs a program as uid nobody cannot exec it from a build tree
+/// under /root (mode 700), where a root user's clone of the repository is.
+std::filesystem::path CopyForAnyUser(const std::filesystem::path& program, const TempDir& dir);
+
 /// How many times `part` occurs in `text` (a note said once, not per run).
 int Occurrences(const std::string& text, const std::string& part);
 

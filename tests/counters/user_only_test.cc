@@ -4,9 +4,11 @@
 // as an unprivileged user: as root, a forked child drops to nobody.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <string>
 
 #include "counters/counter_plan.h"
@@ -20,7 +22,8 @@ namespace {
 constexpr uid_t kNobody = 65534;
 
 /// Runs in the unprivileged child; returns a bit per failed expectation.
-int CheckUserOnlyCounting() {
+/// `workload`: syscall_loop where the child, as nobody, may exec it.
+int CheckUserOnlyCounting(const std::string& workload) {
   int failures = 0;
   const KernelCounting kernel = ProbeKernelCounting(platforms::SystemRoots{});
   if (kernel.allowed) return 1;
@@ -33,7 +36,7 @@ int CheckUserOnlyCounting() {
   const pid_t pid = fork();
   if (pid == 0) {
     alarm(120);  // the deadline of the waitpid below: SIGALRM survives exec
-    execl(SYSCALL_LOOP_PATH, "syscall_loop", "100000", static_cast<char*>(nullptr));
+    execl(workload.c_str(), "syscall_loop", "100000", static_cast<char*>(nullptr));
     _exit(127);
   }
   counters.Attach(pid);  // already racing to exec: fine for a user-mode clock
@@ -56,17 +59,25 @@ TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
   if (here.counters[0].status != EventStatus::kCounted) {
     GTEST_SKIP() << "no perf_event_open here (qemu-user?): " << here.counters[0].reason;
   }
+  // A copy nobody can exec: the build tree may lie under /root (mode 700).
+  std::string dir = (std::filesystem::temp_directory_path() / "timeit-user-only-XXXXXX").string();
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  const std::filesystem::path workload = std::filesystem::path(dir) / "syscall_loop";
+  std::filesystem::copy_file(SYSCALL_LOOP_PATH, workload);
+  ASSERT_EQ(chmod(dir.c_str(), 0755), 0);
+  ASSERT_EQ(chmod(workload.c_str(), 0755), 0);
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     alarm(180);  // the deadline of the waitpid below
     if (geteuid() == 0 && (setgid(kNobody) != 0 || setuid(kNobody) != 0)) _exit(100);
-    _exit(CheckUserOnlyCounting());
+    _exit(CheckUserOnlyCounting(workload.string()));
   }
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status));
   const int code = WEXITSTATUS(status);
+  std::filesystem::remove_all(dir);
   if (code == 100) GTEST_SKIP() << "cannot drop to uid nobody";
   EXPECT_EQ(code, 0) << "bits: 1 kernel counting allowed, 2 note lacks the sysctl, 4 plan not "
                         "user-only, 8 tracepoint not 'not permitted', 16 task-clock not counted, "
