@@ -641,9 +641,12 @@ def counting_runs(rows):
     if "role" not in rows[0]:
         return measured
     counting = [row for row in measured if row["role"] == "count"]
-    apart = {c for row in counting for c in counter_columns(row)
-             if all(r[c] == "" for r in measured if r["role"] == "time")}
     check(counting, f"no counting run among {len(measured)} measured runs")
+    # What the counting runs count and the timing runs leave out: counted in
+    # every counting run, or named in a note where a run missed it.
+    apart = {c for c in counter_columns(rows[0])
+             if all(r[c] == "" for r in measured if r["role"] == "time")
+             and any(r[c] != "" for r in counting)}
     for row in counting:
         for column in apart:
             check(row[column] != "" or column in all_notes(rows),
