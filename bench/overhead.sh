@@ -7,6 +7,9 @@
 # and for each:
 #   bare          bench/spawn-loop: posix_spawn + wait4, nothing else
 #   no-counters   timeit --no-counters --no-cgroup: the run loop alone
+#   direct        the same with TIMEIT_SPAWN=direct: each child cloned from
+#                 timeit itself, as before timeit-spawner (whose memory then
+#                 was every command's maxrss): what the spawner costs a run
 #   cgroup        timeit --no-counters: each run in its own cgroup
 #   counters      timeit with the default counters, as it chooses (by cgroup
 #                 where it can; the first run's notes say which)
@@ -103,6 +106,8 @@ workload() {
   measure "$name.bare" "$spawn" "$n" "$@"
   measure "$name.no-counters" "$timeit" -n "$n" -w 0 -q --no-counters --no-cgroup \
     -o "$tmp/$name.a.csv" -- "$@"
+  measure "$name.direct" env TIMEIT_SPAWN=direct "$timeit" -n "$n" -w 0 -q --no-counters \
+    --no-cgroup -o "$tmp/$name.f.csv" -- "$@"
   measure "$name.cgroup" "$timeit" -n "$n" -w 0 -q --no-counters -o "$tmp/$name.b.csv" -- "$@"
   measure "$name.counters" "$timeit" -n "$n" -w 0 -q -o "$tmp/$name.csv" -- "$@"
   measure "$name.inherit" "$timeit" -n "$n" -w 0 -q --count-by inherit -o "$tmp/$name.d.csv" -- "$@"
@@ -149,7 +154,7 @@ printf '%-10s %-12s %12s %10s %10s %12s  %s\n' workload tool "us/run" "x bare" "
   "x bare, all" "paired per run: median (range); all N: median (range)"
 report() {  # WORKLOAD SMALL N
   local w=$1 m=$2 n=$3 tool
-  for tool in bare no-counters cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
+  for tool in bare no-counters direct cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
     hyperfine; do
     [ -n "${best[$w@$n.$tool]:-}" ] || continue
     # perf stat -r is measured at the full count alone: its runs' cost is all of it.

@@ -90,7 +90,8 @@ timeit_install_deps() {
     echo "timeit: apt-get update did not fetch every index; installing from what it has" >&2
   apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "${missing[@]}" \
     >/dev/null && return 0
-  timeit_install_from_point_release "${missing[@]}"
+  timeit_install_from_point_release "${missing[@]}" && return 0
+  timeit_install_from_pool "${missing[@]}"
 }
 
 # A foreign architecture's libraries (Multi-Arch: same) must have exactly the
@@ -110,6 +111,98 @@ timeit_install_from_point_release() {
   echo "timeit: retrying with every package from $codename's point release" >&2
   apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends -t "$codename" \
     --allow-downgrades "$@" "${twins[@]}" >/dev/null
+}
+
+# When a foreign architecture's security index cannot be fetched at all (on
+# 2026-12-05 the registry served bookworm-security's binary-i386 Packages.xz
+# at the wrong size, for hours), a fresh machine knows only the point
+# release's versions of the foreign twins, while its amd64 libraries are at
+# their security versions: neither the install nor the point release retry
+# (which takes linux-libc-dev back, not zlib1g or libssl3) resolves. The .debs
+# are still in the archive's pool beside the amd64 ones. So, for each foreign
+# architecture among the packages, the twins that no index offers at their
+# amd64 version are fetched from the pool the amd64 version came from, into
+# a local repository with its own index, and the install is tried once more:
+# apt takes from it only what the install needs.
+# That source is trusted=yes (no signed index vouches for those files: the
+# one that should is the broken one), so it lives for this install alone and
+# is removed after it; the .debs stay in /var/cache/timeit for the next call.
+timeit_install_from_pool() {
+  local native arch p list archs=() sources=() status=0
+  native=$(dpkg --print-architecture)
+  for p in "$@"; do
+    arch=${p##*:}
+    [ "$p" != "$arch" ] && [ "$arch" != "$native" ] && [[ " ${archs[*]} " != *" $arch "* ]] &&
+      archs+=("$arch")
+  done
+  [ ${#archs[@]} -eq 0 ] && return 1
+  command -v dpkg-scanpackages >/dev/null ||
+    apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends dpkg-dev >/dev/null ||
+    return 1
+  for arch in "${archs[@]}"; do
+    list=$(timeit_pool_source "$native" "$arch") || { rm -f "${sources[@]}"; return 1; }
+    [ -n "$list" ] && sources+=("$list")
+  done
+  # Every twin was in an index: the failure is not this one.
+  [ ${#sources[@]} -eq 0 ] && return 1
+  apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "$@" >/dev/null ||
+    status=$?
+  rm -f "${sources[@]}"
+  return $status
+}
+
+# timeit_lacking_twins NATIVE ARCH: the installed NATIVE Multi-Arch: same
+# packages, "name<TAB>version", whose version no ARCH index has and a NATIVE
+# index has (only that names a pool to look in).
+timeit_lacking_twins() {
+  local native=$1 arch=$2 installed known lacking
+  installed=$(dpkg-query -W -f='${Package}\t${Version}\t${Architecture}\t${Multi-Arch}\n' |
+    awk -F'\t' -v a="$native" '$3 == a && $4 == "same" { print $1 "\t" $2 }')
+  # apt-cache madison prints "name[:arch] | version | source" per indexed version.
+  known=$(cut -f1 <<<"$installed" | sed "s/\$/:$arch/" | xargs apt-cache madison |
+    awk -F' *[|] *' '{ sub(/^ */, "", $1); sub(/:.*/, "", $1); print $1 "\t" $2 }')
+  lacking=$(grep -vxFf <(echo "$known") <<<"$installed") || return 0
+  grep -xFf <(cut -f1 <<<"$lacking" | xargs apt-cache madison |
+    awk -F' *[|] *' '{ sub(/^ */, "", $1); print $1 "\t" $2 }') <<<"$lacking" || true
+}
+
+# timeit_pool_source NATIVE ARCH: fetches ARCH's builds of the lacking twins
+# (timeit_lacking_twins) into /var/cache/timeit/pool-ARCH, indexes them there,
+# and prints the sources file that names it, once apt-get update has read
+# that file alone; prints nothing when no twin is lacking.
+timeit_pool_source() {
+  local native=$1 arch=$2 dir=/var/cache/timeit/pool-$2 list=/etc/apt/sources.list.d/timeit-pool-$2.list
+  local lacking url name fetched=0 unserved=0 archives=()
+  lacking=$(timeit_lacking_twins "$native" "$arch")
+  [ -z "$lacking" ] && return 0
+  mkdir -p "$dir"
+  # The NATIVE .deb's URL names the archive and the pool path; ARCH's build of
+  # the same version lies beside it (apt-get download cannot ask for ARCH's
+  # itself: no index lists it).
+  while read -r url _; do
+    url=${url//\'/}
+    url=${url%_"$native".deb}_$arch.deb
+    name=${url##*/}
+    name=$(printf '%b' "${name//%/\\x}")
+    if [ ! -f "$dir/$name" ]; then
+      # One the pool does not have (libtsan2 is not built for i386) is no
+      # install's twin; should one need it, apt names it.
+      /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$url" "$dir/$name.part" \
+        >/dev/null 2>&1 || { rm -f "$dir/$name.part"; unserved=$((unserved + 1)); continue; }
+      mv "$dir/$name.part" "$dir/$name"
+    fi
+    fetched=$((fetched + 1))
+    [[ " ${archives[*]} " == *" ${url%%/pool/*} "* ]] || archives+=("${url%%/pool/*}")
+  done < <(awk -F'\t' -v a="$native" '{ print $1 ":" a "=" $2 }' <<<"$lacking" |
+    xargs apt-get download --print-uris)
+  (cd "$dir" && dpkg-scanpackages --multiversion . /dev/null >Packages 2>/dev/null) || return 1
+  echo "deb [trusted=yes] file:$dir ./" >"$list"
+  apt-get -o DPkg::Lock::Timeout=900 update -qq -o Dir::Etc::SourceList="$list" \
+    -o Dir::Etc::SourceParts=- -o APT::Get::List-Cleanup=0 >/dev/null || { rm -f "$list"; return 1; }
+  echo "timeit: no $arch index has the versions of $((fetched + unserved)) installed $native" \
+    "libraries (an index that could not be fetched); this install takes their $arch builds from" \
+    "the pool of ${archives[*]:-no archive}: $fetched in $dir, $unserved not in it" >&2
+  echo "$list"
 }
 
 # timeit_build DIR [CMAKE_ARGS...] [-- TARGETS...]: configures DIR (once, and
