@@ -134,6 +134,10 @@ TEST_F(PreExecCountingTest, AChildNotSeenAsleepIsCountedWholeAndSaidOnce) {
 }
 
 TEST(AwaitSleepingInReadTest, AChildBlockedInReadIsSeenAndOneInASleepIsNot) {
+#ifdef TIMEIT_UNDER_QEMU_USER
+  // Where nothing can be counted, nothing waits for the held read either.
+  GTEST_SKIP() << "/proc/PID/syscall names qemu-user's host system calls";
+#endif
   int go[2];
   ASSERT_EQ(::pipe2(go, O_CLOEXEC), 0);
   const pid_t reader = ::fork();
