@@ -21,9 +21,9 @@ struct MetricSeries {
   /// HTML report's runs-in-order chart; indices into CompareSet::warmup_run_numbers.
   std::vector<double> warmup_values;
   std::vector<std::size_t> warmup_index;
-  bool has_column = false;  ///< the column exists (its cells may all be empty)
-  int empty_cells = 0;      ///< measured runs without a value (not counted, not permitted)
-  int multiplexed = 0;      ///< runs whose `<metric>.running` fraction is below 1
+  bool has_column = false;         ///< the column exists (its cells may all be empty)
+  int empty_cells = 0;             ///< measured runs without a value (not counted, not permitted)
+  int multiplexed = 0;             ///< runs whose `<metric>.running` fraction is below 1
 };
 
 /// The values one condition column (kConditionColumns, or kernel_release)
@@ -40,10 +40,7 @@ struct CompareSet {
   std::string label;
   std::vector<std::string> files;
   std::map<std::string, MetricSeries, std::less<>> metrics;
-  int runs = 0;  ///< measured rows used (counting runs among them)
-  /// Of those, counting runs (`role` count): they give only the metrics the
-  /// timing runs leave empty (the counters that cost the command per event).
-  int counting_runs = 0;
+  int runs = 0;         ///< measured rows used
   int warmup_runs = 0;  ///< left out: warm-up
   int failed_runs = 0;  ///< left out: a non-zero status, a signal or a timeout
   /// The `run` cell of each measured run used (runs of them), and of each

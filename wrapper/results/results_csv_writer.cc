@@ -82,30 +82,15 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   std::vector<std::string> read_warnings;
   const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
   // As ours; or as an earlier timeit's user-mode series was ("task-clock:u").
-  std::vector<std::string> file =
+  const std::vector<std::string> file =
       existing.columns == columns ? existing.columns : ColumnsAsNamedNow(existing.columns);
-  const bool file_roles = !file.empty() && file.back() == kRoleColumn;
-  const bool our_roles = !columns.empty() && columns.back() == kRoleColumn;
-  // `role` aside, the columns decide: a file of other columns is refused as
-  // such, whatever its runs were. A series without counting runs appends to
-  // a file with them (its rows' `role` empty, every metric theirs); one
-  // with them not to a file whose every row gives every metric.
-  if (file_roles) file.pop_back();
-  std::vector<std::string> ours = columns;
-  if (our_roles) ours.pop_back();
-  if (our_roles && !file_roles && (file == ours || IsEarlierLayout(file, ours)))
-    throw InputError(path, 1,
-                     "cannot append: its runs counted every counter in every run (no `role` "
-                     "column: an earlier timeit's, or --count-in-every-run), this series "
-                     "counts some in counting runs of their own; append with "
-                     "--count-in-every-run, or write to another file with -o");
-  if (file != ours && IsEarlierLayout(file, ours)) {
-    warnings.push_back(path_ + ": its header has no " + MissingColumns(file, ours) +
+  if (file != columns && IsEarlierLayout(file, columns)) {
+    warnings.push_back(path_ + ": its header has no " + MissingColumns(file, columns) +
                        " (written by an earlier timeit): appended rows follow its header");
-  } else if (file != ours) {
+  } else if (file != columns) {
     throw InputError(path, 1,
                      "cannot append: its columns differ from this series' (" +
-                         FirstDifference(file, ours) +
+                         FirstDifference(file, columns) +
                          "; -e and --no-counters change the columns); write to another file "
                          "with -o");
   }
@@ -147,8 +132,8 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
     const long line = 1 + static_cast<long>(std::count(
                               text.begin(), text.begin() + static_cast<long>(keep), '\n'));
     if (::ftruncate(fd_.get(), static_cast<off_t>(keep)) != 0)
-      throw SystemError(path_ +
-                        ": cannot remove the incomplete last line: " + std::strerror(errno));
+      throw SystemError(path_ + ": cannot remove the incomplete last line: " +
+                        std::strerror(errno));
     warnings.push_back(path_ + ":" + std::to_string(line) +
                        ": removed an incomplete last row (left by an interrupted run)");
     text.resize(keep);
