@@ -10,9 +10,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
-#include <iterator>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -117,9 +117,13 @@ struct EarlyRecording : Recording {
   std::condition_variable changed;
   std::vector<std::pair<std::string, bool>> early;  ///< filename, in its maps then
   void OnMmapEarly(const MmapRecord& m) override {
+    // Copied through rdbuf(), which turns a read error into failbit: a
+    // process that exits while it is read makes the read fail with ESRCH,
+    // which std::istreambuf_iterator would throw out of the reader thread.
     std::ifstream maps("/proc/" + std::to_string(m.pid) + "/maps");
-    const std::string text((std::istreambuf_iterator<char>(maps)),
-                           std::istreambuf_iterator<char>());
+    std::ostringstream copy;
+    copy << maps.rdbuf();
+    const std::string text = copy.str();
     const std::lock_guard<std::mutex> lock(mutex);
     early.emplace_back(m.filename, text.find(std::string(m.filename)) != std::string::npos);
     changed.notify_all();
