@@ -33,13 +33,23 @@ int CheckUserOnlyCounting(const std::string& workload) {
   if (plan.counters[0].status != EventStatus::kNotPermitted) failures |= 8;
   if (plan.counters[1].status != EventStatus::kCounted) return failures | 16;
   TreeCounters counters({*plan.counters[1].encoding}, plan.user_only);
+  // Held before its exec until the counters are attached: they start at
+  // the exec (enable_on_exec), so a child that execs first is never counted
+  // (a loaded machine did, once in a few full runs).
+  int go[2];
+  if (pipe2(go, O_CLOEXEC) != 0) return failures | 64;
   const pid_t pid = fork();
   if (pid == 0) {
     alarm(120);  // the deadline of the waitpid below: SIGALRM survives exec
+    char byte;
+    if (read(go[0], &byte, 1) != 1) _exit(126);
     execl(workload.c_str(), "syscall_loop", "100000", static_cast<char*>(nullptr));
     _exit(127);
   }
-  counters.Attach(pid);  // already racing to exec: fine for a user-mode clock
+  close(go[0]);
+  counters.Attach(pid);
+  if (write(go[1], "x", 1) != 1) failures |= 64;
+  close(go[1]);
   int status = 0;
   waitpid(pid, &status, 0);
   const auto readings = counters.Collect();
@@ -81,7 +91,7 @@ TEST(UserOnlyTest, FallsBackToUserModeAndRefusesTheTracepoint) {
   if (code == 100) GTEST_SKIP() << "cannot drop to uid nobody";
   EXPECT_EQ(code, 0) << "bits: 1 kernel counting allowed, 2 note lacks the sysctl, 4 plan not "
                         "user-only, 8 tracepoint not 'not permitted', 16 task-clock not counted, "
-                        "32 no user-mode task-clock";
+                        "32 no user-mode task-clock, 64 no pipe to hold the child";
 }
 
 }  // namespace
