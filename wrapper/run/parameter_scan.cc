@@ -59,9 +59,17 @@ ParameterScan ScanParameter(const std::vector<std::string>& words, const std::st
     throw BadValue("--parameter-step-size", "a number above 0", by);
   if (hi < lo) throw UsageError(option + ": MAX " + max + " is below MIN " + min);
   ParameterScan scan{option, words[0], {}};
+  // As hyperfine writes them (its decimals add up): MIN as given, then each
+  // value with the decimals of MIN or STEP, whichever has more.
+  const std::size_t later = std::max(Decimals(min), Decimals(by));
   // Compare takes 7 sets at most: a longer scan is refused before it grows.
-  for (std::int64_t v = lo; v <= hi && scan.values.size() <= 7; v += delta)
-    scan.values.push_back(ScaledText(v, decimals));
+  for (std::int64_t v = lo; v <= hi && scan.values.size() <= 7; v += delta) {
+    const std::string text = ScaledText(v, decimals);
+    const std::size_t shown = scan.values.empty() ? Decimals(min) : later;
+    scan.values.push_back(decimals == shown ? text
+                                            : text.substr(0, text.size() - (decimals - shown) -
+                                                                 (shown == 0 ? 1 : 0)));
+  }
   return scan;
 }
 

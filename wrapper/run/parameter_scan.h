@@ -15,10 +15,11 @@ struct ParameterScan {
 };
 
 /// --parameter-scan NAME MIN MAX with --parameter-step-size STEP (empty:
-/// 1): MIN, MIN+STEP, ... up to MAX. Integers as integers; with a decimal
-/// point in any of the three, every value has the most decimals of them
-/// (0, 0.25, ... as 0.00, 0.25), computed in whole units of that last
-/// decimal so that no value drifts by rounding. Throws UsageError.
+/// 1): MIN, MIN+STEP, ... up to MAX, computed in whole units of the last
+/// decimal any of them has, so that no value drifts by rounding, and
+/// written as hyperfine writes them: MIN as given, the rest with the
+/// decimals of MIN or STEP, whichever has more (-P n 0 1 -D 0.5: 0, 0.5,
+/// 1.0). Throws UsageError.
 ParameterScan ScanParameter(const std::vector<std::string>& words, const std::string& step);
 
 /// --parameter-list NAME a,b,c: the values as given, none empty or twice.
