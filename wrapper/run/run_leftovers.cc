@@ -1,8 +1,9 @@
 // What outlives a run: its process group's leftovers and, where the run has
 // a cgroup, everything still in it, named in the notes and killed (or kept).
+#include "wrapper/run/run_loop.h"
+
 #include "wrapper/process/process_tree.h"
 #include "wrapper/results/results_notes.h"
-#include "wrapper/run/run_loop.h"
 
 namespace timeit {
 

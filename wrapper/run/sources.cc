@@ -75,8 +75,8 @@ std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer&
   }
   std::string why;
   std::vector<std::string> notes;
-  std::unique_ptr<SeriesCgroup> cgroup =
-      SeriesCgroup::Create(platforms::SystemRoots{}, {.memory = !o.no_mem_peak}, why, notes);
+  std::unique_ptr<SeriesCgroup> cgroup = SeriesCgroup::Create(
+      platforms::SystemRoots{}, {.memory = !o.no_mem_peak}, why, notes);
   if (!o.quiet)
     for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
   if (!cgroup) {

@@ -3,8 +3,8 @@
 #include <memory>
 #include <vector>
 
-#include "wrapper/process/series_cgroup.h"
 #include "wrapper/results/series_metadata.h"
+#include "wrapper/process/series_cgroup.h"
 #include "wrapper/run/run_options.h"
 #include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/measurement_source.h"
