@@ -149,13 +149,13 @@ TEST(CompareRunTest, ConfigOptionErrors) {
        "timeit: --config: expected a non-empty NAME before '=' (no comma, quote or line break), "
        "got '' (see timeit --help)\n"},
       {{"--order", "random", "-o", "x.csv", "true"},
-       "timeit: --order and --seed go with --config\n"},
+       "timeit: --order and --seed go with sets (--config, --command, --parameter-scan)\n"},
       {{"--config", "A=true", "--config", "B=true", "--order", "abba", "-o", "x.csv", "true"},
        "timeit: --order: expected alternate or random, got 'abba' (see timeit --help)\n"},
       {{"--config", "A=true", "--config", "B=true", "--seed", "3", "-o", "x.csv", "true"},
        "timeit: --seed goes with --order random\n"},
       {{"--config", "A=true", "--config", "B=true", "--label", "x", "-o", "x.csv", "true"},
-       "timeit: --label and --config: the configurations' names are the labels\n"},
+       "timeit: --label and --config: the sets' names are the labels\n"},
   };
   for (const auto& [args, err] : cases) {
     const ProcessResult r = RunTimeit(args, "", dir.path());

@@ -1,11 +1,11 @@
 #include "tests/cli/help_and_man.h"
 
-#include "tests/cli/summary_csv.h"
-
 #include <cctype>
 #include <regex>
 #include <sstream>
 #include <utility>
+
+#include "tests/cli/summary_csv.h"
 
 namespace timeit::testing {
 namespace {
@@ -90,8 +90,8 @@ std::vector<OptionDoc> TagOptions(const std::string& tag) {
 }  // namespace
 
 std::vector<OptionDoc> HelpOptions(const std::string& help) {
-  const std::regex both(R"(^  (-[A-Za-z]), (--[a-z][a-z-]*)(?: (\S+))?(?:  +(.*))?$)");
-  const std::regex long_only(R"(^      (--[a-z][a-z-]*)(?: (\S+))?(?:  +(.*))?$)");
+  const std::regex both(R"(^  (-[A-Za-z]), (--[a-z][a-z-]*)(?: (\S+(?: [A-Z]+)*))?(?:  +(.*))?$)");
+  const std::regex long_only(R"(^      (--[a-z][a-z-]*)(?: (\S+(?: [A-Z]+)*))?(?:  +(.*))?$)");
   const std::regex short_only(R"(^  (-[A-Za-z])  +(.*)$)");
   std::vector<OptionDoc> options;
   bool continues = false;

@@ -49,7 +49,7 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
   EXPECT_EQ(alone.exit_status, 2);
   EXPECT_EQ(alone.err,
             "timeit: --fail-on, --threshold, --test and --compare-metrics go with --baseline or "
-            "--config\n");
+            "sets (--config, --command, --parameter-scan)\n");
 }
 
 // The gate's metrics are checked against this series' columns and the

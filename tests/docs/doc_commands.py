@@ -6,7 +6,8 @@ import shlex
 import subprocess
 
 # "  -n, --runs N   text" or "      --shell   text": short, long, argument.
-_OPTION = re.compile(r"^  (?:-([A-Za-z]), |    )--([a-z][a-z-]*)(?: (\S+))?(?:  |$)")
+# The value's words: one (N, FILE), or several in capitals (NAME MIN MAX).
+_OPTION = re.compile(r"^  (?:-([A-Za-z]), |    )--([a-z][a-z-]*)(?: (\S+(?: [A-Z]+)*))?(?:  |$)")
 _TIMEIT = re.compile(r"(?:^|/)timeit$")
 
 
@@ -27,13 +28,13 @@ class HelpOptions:
         return {line.split()[0] for line in listed.splitlines() if line.strip()}
 
     def options(self, subcommand):
-        """{"--runs": takes_value, "-n": takes_value, ...}"""
+        """{"--runs": 1, "-n": 1, "--quiet": 0, "--parameter-scan": 3, ...}: the words each takes"""
         if subcommand not in self.cache:
             found = {}
             for line in self._help([subcommand] if subcommand else []).splitlines():
                 m = _OPTION.match(line)
                 if m:
-                    takes = m.group(3) is not None
+                    takes = len(m.group(3).split()) if m.group(3) else 0
                     found["--" + m.group(2)] = takes
                     if m.group(1):
                         found["-" + m.group(1)] = takes
@@ -93,13 +94,13 @@ def check_invocation(args, helps):
             if name not in known:
                 problems.append(f"timeit {subcommand or '(run)'}: {name} is not in its --help")
             elif known[name] and "=" not in word:
-                i += 1
+                i += known[name]
         elif word.startswith("-") and len(word) > 1 and not word[1].isdigit():
             name = word[:2]
             if name not in known:
                 problems.append(f"timeit {subcommand or '(run)'}: {name} is not in its --help")
             elif known[name] and len(word) == 2:
-                i += 1
+                i += known[name]
         elif not subcommand:
             break  # the measured command: its options are its own
         i += 1

@@ -14,6 +14,7 @@
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/run/config_series.h"
+#include "wrapper/run/run_options.h"
 
 namespace timeit {
 namespace {

@@ -55,10 +55,16 @@ std::vector<po::option> GetoptWords(std::vector<std::string>& args,
   // value can only be attached, the next word is not it.
   if (d == nullptr || d->semantic()->max_tokens() == 0 || d->semantic()->min_tokens() == 0)
     return {};
-  if (args.size() < 2) throw UsageError("option '" + word + "' needs a value");
-  po::option o(d->long_name(), {args[1]});
-  o.original_tokens = {args[0], args[1]};
-  args.erase(args.begin(), args.begin() + 2);
+  // Most options take one word; --parameter-scan takes three.
+  const std::size_t count = d->semantic()->min_tokens();
+  if (args.size() < count + 1)
+    throw UsageError("option '" + word + "' needs " +
+                     (count == 1 ? std::string("a value")
+                                 : std::to_string(count) + " values, " + d->semantic()->name()));
+  po::option o(d->long_name(), std::vector<std::string>(
+                                   args.begin() + 1, args.begin() + 1 + static_cast<long>(count)));
+  o.original_tokens.assign(args.begin(), args.begin() + 1 + static_cast<long>(count));
+  args.erase(args.begin(), args.begin() + 1 + static_cast<long>(count));
   taken.push_back(std::move(o));
   return taken;
 }

@@ -88,6 +88,37 @@ class ReadList final : public ReadSemantic<std::vector<T>> {
   Reader read_;
 };
 
+/// An option of a fixed number of words, read together (hyperfine's
+/// `--parameter-scan NAME MIN MAX`); given twice, Boost's "more than once".
+template <typename T>
+class ReadWordsValue final : public ReadSemantic<T> {
+ public:
+  using Reader = std::function<T(const std::vector<std::string>&)>;
+  ReadWordsValue(T* target, std::string value_name, unsigned count, Reader read)
+      : ReadSemantic<T>(target, std::move(value_name), false),
+        count_(count),
+        read_(std::move(read)) {}
+  unsigned min_tokens() const override { return count_; }
+  unsigned max_tokens() const override { return count_; }
+
+ protected:
+  void xparse(boost::any& out, const std::vector<std::string>& words) const override {
+    po::validators::check_first_occurrence(out);
+    out = read_(words);
+  }
+
+ private:
+  unsigned count_;
+  Reader read_;
+};
+
+/// `--option WORD1 ... WORDn` read by `read` into `*target`.
+template <typename T>
+ReadWordsValue<T>* ReadWords(T* target, const char* value_name, unsigned count,
+                             typename ReadWordsValue<T>::Reader read) {
+  return new ReadWordsValue<T>(target, value_name, count, std::move(read));
+}
+
 /// `--option VALUE` read by `read` into `*target` (null: only then()).
 template <typename T>
 ReadValue<T>* Read(T* target, const char* value_name, typename ReadValue<T>::Reader read) {

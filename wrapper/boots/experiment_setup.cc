@@ -57,8 +57,10 @@ RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
     throw UsageError("boots start: --label: each step's label is its configuration's name");
   if (o.output.empty() || o.output == "-")
     throw UsageError("boots start: -o FILE is needed: every boot appends to one CSV");
-  if (!o.configs.empty())
-    throw UsageError("boots start: the run mode's --config NAME=CMD cannot be mixed with boots");
+  if (!o.sets.empty())
+    throw UsageError(
+        "boots start: the run mode's sets (--config, --command, a parameter) cannot be mixed "
+        "with boots");
   const fs::path folder = fs::absolute(o.output).parent_path();
   if (!fs::is_directory(folder) || ::access(folder.c_str(), W_OK) != 0)
     throw UsageError("-o " + o.output + ": " + folder.string() + " is not a writable folder");

@@ -18,6 +18,7 @@
 #include "wrapper/compare/compare_html.h"
 #include "wrapper/compare/compare_json.h"
 #include "wrapper/compare/compare_outliers.h"
+#include "wrapper/compare/compare_scan.h"
 #include "wrapper/compare/compare_sets.h"
 #include "wrapper/compare/compare_summary.h"
 #include "wrapper/compare/compare_warnings.h"
@@ -149,6 +150,10 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
   if (!equal.empty())
     text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
+  // Sets labelled NAME=VALUE (a parameter scan): each metric against the value.
+  if (const std::optional<ScanTable> scan =
+          FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent))
+    text += '\n' + FormatScanTable(*scan);
   const std::vector<ProfileComparison> profiles = CompareProfiles(
       in,
       LoadProfiles(in, options.files,
@@ -176,13 +181,12 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!options.profile_csv.empty())
     WriteExport(options.profile_csv, FormatProfileCsv(profiles), "the profile comparison CSV");
   if (!options.html.empty())
-    WriteExport(
-        options.html,
-        FormatHtmlReport(
-            in, {metrics, rows, warnings, notes, options.report.confidence_percent,
-                 options.threshold_percent,
-                 ProfileHtmlSection(profiles, options.top, options.report.confidence_percent)}),
-        "the HTML report");
+    WriteExport(options.html,
+                FormatHtmlReport(in, {metrics, rows, warnings, notes,
+                                      options.report.confidence_percent, options.threshold_percent,
+                                      ProfileHtmlSection(profiles, options.top,
+                                                         options.report.confidence_percent)}),
+                "the HTML report");
   if (options.bisect) {
     const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);
     std::fprintf(out, "%s\n", answer.line.c_str());

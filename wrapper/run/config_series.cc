@@ -1,7 +1,11 @@
 #include "wrapper/run/config_series.h"
 
 #include <algorithm>
+#include <optional>
 #include <random>
+
+#include "wrapper/base/errors.h"
+#include "wrapper/results/series_metadata.h"
 
 namespace timeit {
 
@@ -23,22 +27,63 @@ std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs,
   return schedule;
 }
 
-std::vector<ConfigSeries> MakeConfigSeries(
-    const std::vector<std::pair<std::string, std::string>>& configs, const LaunchSpec& like,
-    const SeriesMetadata& metadata, const std::vector<std::string>& metric_columns,
-    const ResultsCsvWriter& csv) {
+LaunchSpec MeasuredSpec(const std::vector<std::string>& command, bool shell, LaunchSpec like) {
+  like.argv = shell ? std::vector<std::string>{"sh", "-c", command.front()} : command;
+  const std::optional<std::string> path = shell ? "/bin/sh" : ResolveCommand(command.front());
+  if (!path) {
+    // hyperfine runs its command through a shell: 'sleep 0.1' as one word
+    // is that habit.
+    const bool line = command.front().find(' ') != std::string::npos;
+    throw Error(command.front() + ": command not found" +
+                    (line ? " (a whole command line in one word: --shell runs it through /bin/sh "
+                            "-c, as hyperfine does)"
+                          : ""),
+                kExitNotFound);
+  }
+  like.path = *path;
+  return like;
+}
+
+namespace {
+
+std::unique_ptr<ChildLauncher> ShellHelper(const std::string& command, const LaunchSpec& like) {
+  if (command.empty()) return nullptr;
+  LaunchSpec spec = like;
+  spec.path = "/bin/sh";
+  spec.argv = {"sh", "-c", command};
+  spec.cpus.clear();
+  return std::make_unique<ChildLauncher>(std::move(spec));
+}
+
+}  // namespace
+
+std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
+                                           const LaunchSpec& helper_like,
+                                           const LaunchSpec& measured_like,
+                                           const SeriesMetadata& metadata,
+                                           const std::vector<std::string>& metric_columns,
+                                           const ResultsCsvWriter& csv) {
   std::vector<ConfigSeries> series;
-  for (const auto& [name, command] : configs) {
-    LaunchSpec spec = like;
-    spec.path = "/bin/sh";
-    spec.argv = {"sh", "-c", command};
-    spec.cpus.clear();
+  for (const SeriesSet& set : sets) {
     ConfigSeries c;
-    c.name = name;
-    c.option = "--config " + name;
-    c.command = std::make_unique<ChildLauncher>(std::move(spec));
-    c.rows = std::make_unique<ResultsRowFormatter>(name, metadata, metric_columns);
-    c.last_run = csv.LastRun(name);
+    c.name = set.name;
+    c.option = set.option;
+    c.command = ShellHelper(set.before, helper_like);
+    SeriesMetadata own = metadata;
+    if (!set.command.empty()) {
+      c.measured =
+          std::make_unique<ChildLauncher>(MeasuredSpec(set.command, set.shell, measured_like));
+      const std::string line = set.shell ? set.command.front() : ShellQuoteCommand(set.command);
+      own.command = CommandCell(line);
+      own.command_bytes = line.size();
+    }
+    c.own_helpers = set.own_helpers;
+    if (set.own_helpers) {
+      c.prepare = ShellHelper(set.prepare, helper_like);
+      c.cleanup = ShellHelper(set.cleanup, helper_like);
+    }
+    c.rows = std::make_unique<ResultsRowFormatter>(set.name, own, metric_columns);
+    c.last_run = csv.LastRun(set.name);
     series.push_back(std::move(c));
   }
   return series;

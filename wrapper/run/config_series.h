@@ -9,17 +9,22 @@
 #include "wrapper/process/child_launcher.h"
 #include "wrapper/results/results_csv_writer.h"
 #include "wrapper/results/results_row.h"
-#include "wrapper/run/run_options.h"
+#include "wrapper/run/series_sets.h"
 
 namespace timeit {
 
-/// One configuration of an interleaved A/B series, `--config NAME='CMD'`:
-/// its shell command runs before each of its runs (not measured), and its
-/// rows carry NAME in the label column.
+/// One set of an interleaved series (series_sets.h) as the run loop runs
+/// it: its rows carry its name in the label column; --config's command runs
+/// before each of its runs (not measured); a --command or a parameter's
+/// value has its own measured command, and a parameter's value its own
+/// --prepare and --cleanup.
 struct ConfigSeries {
   std::string name;
-  std::string option;                         ///< "--config NAME", as messages name it
-  std::unique_ptr<ChildLauncher> command;     ///< /bin/sh -c CMD
+  std::string option;                               ///< "--config NAME", as messages name it
+  std::unique_ptr<ChildLauncher> command;           ///< --config's /bin/sh -c CMD; null: none
+  std::unique_ptr<ChildLauncher> measured;          ///< its own measured command; null: the series'
+  std::unique_ptr<ChildLauncher> prepare, cleanup;  ///< its own helpers; null: the series'
+  bool own_helpers = false;  ///< prepare and cleanup replace the series' (null: none)
   std::unique_ptr<ResultsRowFormatter> rows;  ///< label = name
   int last_run = 0;  ///< the highest run number an appended file already has for `name`
 };
@@ -40,13 +45,22 @@ struct ScheduledRun {
 std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs, bool random,
                                               std::uint64_t seed);
 
-/// The configurations of `configs` (NAME, CMD pairs): launchers like
-/// `like` but through /bin/sh, formatters of `metric_columns` with
-/// `metadata`, and the run numbers `csv` already holds for each name, so
-/// that appending continues the numbering.
-std::vector<ConfigSeries> MakeConfigSeries(
-    const std::vector<std::pair<std::string, std::string>>& configs, const LaunchSpec& like,
-    const SeriesMetadata& metadata, const std::vector<std::string>& metric_columns,
-    const ResultsCsvWriter& csv);
+/// The measured command `command` (one word for /bin/sh -c with `shell`)
+/// as a launch like `like`: resolved on PATH. Throws Error (exit status
+/// 127) when it is not found, with a hint to --shell for a whole command
+/// line given as one word (hyperfine's habit: it runs a shell).
+LaunchSpec MeasuredSpec(const std::vector<std::string>& command, bool shell, LaunchSpec like);
+
+/// The launchers of `sets`: helpers like `helper_like` but through /bin/sh,
+/// measured commands like `measured_like` (MeasuredSpec), formatters of
+/// `metric_columns` with `metadata` (the command cell each set's own), and
+/// the run numbers `csv` already holds for each name, so that appending
+/// continues the numbering.
+std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
+                                           const LaunchSpec& helper_like,
+                                           const LaunchSpec& measured_like,
+                                           const SeriesMetadata& metadata,
+                                           const std::vector<std::string>& metric_columns,
+                                           const ResultsCsvWriter& csv);
 
 }  // namespace timeit

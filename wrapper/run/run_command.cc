@@ -80,23 +80,17 @@ bool ShowProgress(const RunOptions& o) {
 }
 
 /// The measured command: resolved on PATH (or /bin/sh for --shell), with
-/// its CPU affinity checked against this machine.
+/// its CPU affinity checked against this machine. With sets of their own
+/// commands, every one is resolved here, before the results file exists;
+/// the first is the series' own.
 LaunchSpec CommandSpec(const RunOptions& o) {
-  LaunchSpec spec;
-  spec.argv = o.shell ? std::vector<std::string>{"sh", "-c", o.command.front()} : o.command;
-  const std::optional<std::string> path = o.shell ? "/bin/sh" : ResolveCommand(o.command.front());
-  if (!path) {
-    // hyperfine runs its command through a shell: 'sleep 0.1' as one word
-    // is that habit.
-    const bool line = o.command.size() == 1 && o.command.front().find(' ') != std::string::npos;
-    throw Error(o.command.front() + ": command not found" +
-                    (line ? " (a whole command line in one word: --shell runs it through /bin/sh "
-                            "-c, as hyperfine does)"
-                          : ""),
-                kExitNotFound);
-  }
-  spec.path = *path;
-  spec.cpus = o.cpus;
+  LaunchSpec like;
+  like.cpus = o.cpus;
+  for (const SeriesSet& s : o.sets)
+    if (!s.command.empty()) MeasuredSpec(s.command, s.shell, like);
+  const bool first_set = o.command.empty() && !o.sets.empty();
+  LaunchSpec spec = first_set ? MeasuredSpec(o.sets.front().command, o.sets.front().shell, like)
+                              : MeasuredSpec(o.command, o.shell, like);
   const long cpus_here = ::sysconf(_SC_NPROCESSORS_CONF);
   for (const int cpu : o.cpus)
     if (cpus_here > 0 && cpu >= cpus_here)
@@ -114,11 +108,11 @@ std::vector<std::string> MetricColumns(
   return columns;
 }
 
-/// --label, the output file's stem, or with --config the names joined.
+/// --label, the output file's stem, or with sets their names joined.
 std::string SeriesLabel(const RunOptions& o, const std::string& csv_path) {
-  std::string label = o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
-  for (std::size_t i = 0; i < o.configs.size(); ++i)
-    label = (i == 0 ? "" : label + ", ") + o.configs[i].first;
+  if (o.sets.empty()) return o.label.empty() ? DefaultLabel(csv_path, o) : o.label;
+  std::string label;
+  for (const SeriesSet& s : o.sets) label += (label.empty() ? "" : ", ") + s.name;
   return label;
 }
 
@@ -142,7 +136,7 @@ ResultsCsvWriter OpenResults(const std::string& csv_path, ResultsRowFormatter& r
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   const std::string& label = rows.label();
   if (o.quiet || csv_path == "-") return csv;
-  if (csv.appending() && !o.configs.empty())  // each configuration continues its own numbering
+  if (csv.appending() && !o.sets.empty())  // each configuration continues its own numbering
     std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
                  label.c_str());
   else if (csv.appending())
@@ -186,18 +180,19 @@ LaunchSpec MeasuredCommandSpec(const LaunchSpec& spec, const CommandOutputSink& 
   return command_spec;
 }
 
-/// --config: the configurations and the order of their runs.
+/// --config, --command, a parameter: the sets and the order of their runs.
 void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata& metadata,
                 const std::vector<std::string>& metric_columns, const ResultsCsvWriter& csv) {
   const RunOptions& o = parts.options;
-  parts.configs = MakeConfigSeries(o.configs, spec, metadata, metric_columns, csv);
+  parts.configs =
+      MakeConfigSeries(o.sets, spec, parts.command.spec(), metadata, metric_columns, csv);
   for (ConfigSeries& c : parts.configs) c.rows->UseFileColumns(csv.columns());
   const std::uint64_t seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
   if (o.random_order && !o.seed_given && !o.quiet)
     std::fprintf(stderr, "timeit: random order with --seed %llu\n",
                  static_cast<unsigned long long>(seed));
-  parts.schedule = InterleavedSchedule(static_cast<int>(o.configs.size()), o.warmup, o.runs,
-                                       o.random_order, seed);
+  parts.schedule =
+      InterleavedSchedule(static_cast<int>(o.sets.size()), o.warmup, o.runs, o.random_order, seed);
 }
 
 /// --target-ci: the rule that may end the series early; checked before the
@@ -217,7 +212,7 @@ std::optional<StopRule> AdaptiveStop(const RunOptions& o,
   for (const auto& s : sources) cycle = std::max(cycle, s->RunsForEveryColumn());
   return StopRule(*o.target_ci, std::min(std::max(o.min_runs, 2 * cycle), o.runs),
                   static_cast<std::size_t>(column - metric_columns.begin()),
-                  std::max<std::size_t>(1, o.configs.size()));
+                  std::max<std::size_t>(1, o.sets.size()));
 }
 
 }  // namespace
@@ -285,7 +280,7 @@ int RunSeries(const RunOptions& o) {
                     .report = csv_on_stdout ? stderr : stdout,
                     .stop = stop ? &*stop : nullptr,
                     .cgroup = cgroup.get()};
-  if (!o.configs.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
+  if (!o.sets.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();
   if (status == kExitCommandFailed && o.bisect) {

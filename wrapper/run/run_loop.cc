@@ -85,10 +85,22 @@ RunLoop::PlannedRun RunLoop::Plan(int index) const {
   return run;
 }
 
+ChildLauncher& RunLoop::CommandOf(const PlannedRun& run) const {
+  return run.config && run.config->measured ? *run.config->measured : p_.command;
+}
+
+ChildLauncher* RunLoop::PrepareOf(const PlannedRun& run) const {
+  return run.config && run.config->own_helpers ? run.config->prepare.get() : p_.prepare.get();
+}
+
+ChildLauncher* RunLoop::CleanupOf(const PlannedRun& run) const {
+  return run.config && run.config->own_helpers ? run.config->cleanup.get() : p_.cleanup.get();
+}
+
 bool RunLoop::RunHelpersBefore(const PlannedRun& run) {
   if (run.config && !RunHelper(run.config->command.get(), run.config->option.c_str(), run.number))
     return false;
-  return RunHelper(p_.prepare.get(), "--prepare", run.number);
+  return RunHelper(PrepareOf(run), "--prepare", run.number);
 }
 
 ProgressPoint RunLoop::Where(const PlannedRun& run) const {
@@ -104,34 +116,34 @@ ProgressPoint RunLoop::Where(const PlannedRun& run) const {
   return at;
 }
 
-std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(int& exit_status) {
+std::optional<RunLoop::Measured> RunLoop::LaunchAndReap(ChildLauncher& command, int& exit_status) {
   const RunOptions& o = p_.options;
   const int cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1;
-  const pid_t pid = p_.command.Start(hold_before_exec_, cgroup_fd);
+  const pid_t pid = command.Start(hold_before_exec_, cgroup_fd);
   p_.signals.SetTarget(pid, p_.cgroup != nullptr ? p_.cgroup->run_kill_fd() : -1);
   if (p_.signals.received_signal() != 0) {  // arrived before the group existed
-    p_.command.Abandon();
+    command.Abandon();
     p_.signals.SetTarget(0);
     return std::nullopt;
   }
   for (auto& s : p_.sources) s->AttachBeforeExec(pid);
   if (o.timeout) p_.signals.ArmTimeout(*o.timeout);
-  p_.command.Release();
+  command.Release();
   Measured m;
-  m.exit = p_.command.Wait();
+  m.exit = command.Wait();
   m.timed_out = o.timeout && p_.signals.DisarmTimeout();
   if (m.timed_out && p_.cgroup != nullptr) p_.cgroup->RunWasKilled();
   SweepLeftovers(pid, m);
   p_.signals.SetTarget(0);
   p_.output.AfterRun();  // the sources reading the output have all of it
 
-  if (const int err = p_.command.placement_errno(); err != 0)
+  if (const int err = command.placement_errno(); err != 0)
     throw SystemError("cannot place the command in its cgroup " + p_.cgroup->run_dir() + ": " +
                       std::strerror(err));
   if (WIFEXITED(m.exit.wait_status) && WEXITSTATUS(m.exit.wait_status) == 127 &&
-      p_.command.exec_errno() != 0) {
-    Say(p_.command.spec().path + ": " + std::strerror(p_.command.exec_errno()));
-    exit_status = ExecFailureStatus(p_.command.exec_errno());
+      command.exec_errno() != 0) {
+    Say(command.spec().path + ": " + std::strerror(command.exec_errno()));
+    exit_status = ExecFailureStatus(command.exec_errno());
     return std::nullopt;
   }
   if (p_.signals.received_signal() != 0) return std::nullopt;  // not a finished run
@@ -181,13 +193,13 @@ RunLoop::Step RunLoop::AfterRun(const PlannedRun& run, const Measured& m, int& e
                      : Describe(m.exit.wait_status)));
     p_.output.ShowAfterFailure(stderr);
     if (!o.ignore_failure) {
-      RunHelper(p_.cleanup.get(), "--cleanup", run.number);
+      RunHelper(CleanupOf(run), "--cleanup", run.number);
       Say("stopped; " + WhereTheRunsAre() + " (--ignore-failure goes on)");
       exit_status = kExitCommandFailed;
       return Step::kStop;
     }
   }
-  if (!RunHelper(p_.cleanup.get(), "--cleanup", run.number)) {
+  if (!RunHelper(CleanupOf(run), "--cleanup", run.number)) {
     exit_status = kExitCommandFailed;
     return Step::kStop;
   }
@@ -224,7 +236,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
   for (auto& s : p_.sources) s->BeforeRun(info);
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);
-  const std::optional<Measured> measured = LaunchAndReap(exit_status);
+  const std::optional<Measured> measured = LaunchAndReap(CommandOf(run), exit_status);
   if (!measured) {
     EndRunCgroup();
     return Step::kStop;

@@ -83,7 +83,11 @@ class RunLoop {
   /// for its tree and sweeps what is left. nullopt when there is no run to
   /// record: a signal came first, or the command could not be executed
   /// (then `exit_status` is 127).
-  std::optional<Measured> LaunchAndReap(int& exit_status);
+  std::optional<Measured> LaunchAndReap(ChildLauncher& command, int& exit_status);
+  /// The run's measured command and helpers: its set's own, or the series'.
+  ChildLauncher& CommandOf(const PlannedRun& run) const;
+  ChildLauncher* PrepareOf(const PlannedRun& run) const;
+  ChildLauncher* CleanupOf(const PlannedRun& run) const;
   /// After the command was reaped: what is left of its tree (its process
   /// group, its cgroup) killed and reaped, or with --keep-daemons kept.
   void SweepLeftovers(pid_t pid, Measured& m);

@@ -8,6 +8,7 @@
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/compare/compare_options.h"
+#include "wrapper/run/parameter_scan.h"
 
 namespace timeit {
 namespace {
@@ -98,7 +99,11 @@ std::vector<std::string> ReadCountCgroup(const std::string& v) {
 }
 
 std::vector<std::pair<std::string, std::string>> ReadConfig(const std::string& v) {
-  return {ParseConfigOption(v)};
+  return {ParseSetOption("--config", v)};
+}
+
+std::vector<std::pair<std::string, std::string>> ReadCommand(const std::string& v) {
+  return {ParseSetOption("--command", v)};
 }
 
 std::vector<OutputMetricSpec> ReadMetric(const std::string& v) { return {ParseOutputMetric(v)}; }
@@ -207,18 +212,105 @@ po::options_description MakeOptions(RunOptions* o) {
   add("config", ReadEach(&o->configs, "NAME=CMD", ReadConfig),
       "a configuration: CMD (shell) runs before each of its runs; several run interleaved, "
       "then compared");
+  add("command", ReadEach(&o->commands, "NAME=CMD", ReadCommand),
+      "a command to measure, through /bin/sh -c, its runs labelled NAME; several run "
+      "interleaved, then compared (instead of COMMAND)");
+  add("parameter-scan",
+      ReadWords(&o->parameter_scan, "NAME MIN MAX", 3,
+                [](const std::vector<std::string>& words) { return words; }),
+      "a set per value from MIN to MAX (by --parameter-step-size), each labelled NAME=VALUE, "
+      "{NAME} replaced by the value in the command, --prepare and --cleanup; run interleaved, "
+      "then compared");
+  add("parameter-step-size", Text(&o->parameter_step, "STEP"), "of --parameter-scan (default 1)");
+  add("parameter-list",
+      ReadWords(&o->parameter_list, "NAME VALUES", 2,
+                [](const std::vector<std::string>& words) {
+                  return std::pair<std::string, std::string>(words[0], words[1]);
+                }),
+      "as --parameter-scan, with the values given, comma-separated (a,b,c)");
   add("order", Read(&o->random_order, "ORDER", ReadRandomOrder),
-      "of --config runs in each round: alternate (default) or random");
+      "of interleaved runs in each round: alternate (default) or random");
   add("seed", Read(&o->seed, "N", ReadSeed),
       "seed of --order random (default: from the clock, printed)");
   add("version", po::bool_switch(&o->version), "print the version");
   add("help,h", po::bool_switch(&o->help), "print this help");
-  add("command", po::value(&o->command), "");  // positional: not in the help
+  add("command-words", po::value(&o->command), "");  // positional: not in the help
   return d;
 }
 
+/// Names given twice, or too many sets for one comparison.
+void CheckSetNames(const std::string& option, const std::vector<SeriesSet>& sets,
+                   std::size_t fewest) {
+  if (sets.size() < fewest || sets.size() > 7)
+    throw UsageError(option + ": give " + std::to_string(fewest) + " to 7 " +
+                     (option == "--config" ? "configurations" : "commands") + ", not " +
+                     std::to_string(sets.size()));
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (sets[i].name == sets[j].name)
+        throw UsageError(option + ": the name '" + sets[i].name + "' is given twice");
+}
+
+/// A parameter's sets: its values, each in the command and the helpers.
+std::vector<SeriesSet> ParameterSets(const RunOptions& o) {
+  const bool scan = !o.parameter_scan.empty();
+  if (scan && !o.parameter_list.first.empty())
+    throw UsageError("--parameter-scan and --parameter-list: give one");
+  const ParameterScan p = scan ? ScanParameter(o.parameter_scan, o.parameter_step)
+                               : ListParameter(o.parameter_list.first, o.parameter_list.second);
+  if (p.values.size() > 7)
+    throw UsageError(p.option + " " + p.name +
+                     ": more than 7 values; a series compares at most 7 sets, as ministat has 7 "
+                     "symbols");
+  const std::string key = "{" + p.name + "}";
+  const auto has_key = [&key](const std::string& text) {
+    return text.find(key) != std::string::npos;
+  };
+  if (std::none_of(o.command.begin(), o.command.end(), has_key) && !has_key(o.prepare) &&
+      !has_key(o.cleanup))
+    throw UsageError(p.option + " " + p.name + ": no " + key +
+                     " in the command, --prepare or --cleanup to put the values in");
+  return ScanSets(p, o.command, o.shell, o.prepare, o.cleanup);
+}
+
+/// --config, --command and a parameter: the sets of an interleaved series,
+/// checked. A single --command or value is a plain series of its own label.
+void MakeSets(const po::variables_map& vm, RunOptions& o) {
+  const bool parameter = !o.parameter_scan.empty() || !o.parameter_list.first.empty();
+  if (vm.count("parameter-step-size") && o.parameter_scan.empty())
+    throw UsageError("--parameter-step-size goes with --parameter-scan");
+  if (!o.configs.empty() + !o.commands.empty() + parameter > 1)
+    throw UsageError(
+        "--config, --command and --parameter-scan/--parameter-list each make the sets of a "
+        "series: give one of them");
+  std::string kind = "--config";
+  if (!o.commands.empty()) {
+    kind = "--command";
+    if (o.shell) throw UsageError("--command runs CMD through /bin/sh -c already: drop --shell");
+    o.sets = CommandSets(o.commands);
+    CheckSetNames(kind, o.sets, 1);
+  } else if (parameter) {
+    kind = o.parameter_scan.empty() ? "--parameter-list" : "--parameter-scan";
+    o.sets = ParameterSets(o);
+  } else if (!o.configs.empty()) {
+    o.sets = ConfigSets(o.configs);
+    CheckSetNames(kind, o.sets, 2);
+  }
+  if (!o.sets.empty() && !o.label.empty())
+    throw UsageError("--label and " + kind + ": the sets' names are the labels");
+  if (o.sets.size() == 1) {
+    const SeriesSet one = o.sets.front();
+    o.command = one.command;
+    o.shell = one.shell;
+    o.prepare = one.prepare;
+    o.cleanup = one.cleanup;
+    o.label = one.name;
+    o.sets.clear();
+  }
+}
+
 /// What no single option's value can say: options that contradict each
-/// other, and --config's count and names (2 to 7 distinct, compare's limit).
+/// other, and the sets of an interleaved series (2 to 7 distinct, compare's limit).
 void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
@@ -232,7 +324,10 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
     throw UsageError("--count-by, --count-cgroup and --count-pid count: drop --no-counters");
   if (o.no_cgroup && o.count_by == CountBy::kCgroup)
     throw UsageError("--count-by cgroup needs the runs' cgroups: drop --no-cgroup");
-  if (o.command.empty() && !o.help && !o.version)
+  if (!o.commands.empty() && !o.command.empty())
+    throw UsageError("--command gives the commands to measure: '" + o.command.front() +
+                     "' after the options is one more (give it as --command NAME='...' too)");
+  if (o.command.empty() && o.commands.empty() && !o.help && !o.version)
     throw UsageError("no command to measure (usage: timeit [options] [--] COMMAND [ARGS...])");
   if (o.shell && o.command.size() > 1)
     throw UsageError(
@@ -245,29 +340,20 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.target_ci && o.min_runs > o.runs)
     throw UsageError("--min-runs " + std::to_string(o.min_runs) + " is more than the most runs (" +
                      std::to_string(o.runs) + ", -n or --max-runs)");
+  if (o.help || o.version) return;
+  MakeSets(vm, o);
   if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics") ||
        vm.count("test")) &&
-      o.baseline.empty() && o.configs.empty())
+      o.baseline.empty() && o.sets.empty())
     throw UsageError(
-        "--fail-on, --threshold, --test and --compare-metrics go with --baseline or --config");
+        "--fail-on, --threshold, --test and --compare-metrics go with --baseline or sets "
+        "(--config, --command, --parameter-scan)");
   if (o.bisect && o.baseline.empty())
     throw UsageError("--bisect judges the series against a baseline: give --baseline FILE");
   if (o.bisect && !o.fail_on.empty())
     throw UsageError("--bisect and --fail-on both set the exit status: give one");
-  if (o.configs.empty()) {
-    if (vm.count("order") || vm.count("seed"))
-      throw UsageError("--order and --seed go with --config");
-    return;
-  }
-  if (o.configs.size() < 2 || o.configs.size() > 7)
-    throw UsageError("--config: give 2 to 7 configurations, not " +
-                     std::to_string(o.configs.size()));
-  for (std::size_t i = 0; i < o.configs.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (o.configs[i].first == o.configs[j].first)
-        throw UsageError("--config: the name '" + o.configs[i].first + "' is given twice");
-  if (!o.label.empty())
-    throw UsageError("--label and --config: the configurations' names are the labels");
+  if (o.sets.empty() && (vm.count("order") || vm.count("seed")))
+    throw UsageError("--order and --seed go with sets (--config, --command, --parameter-scan)");
   if (vm.count("seed") && !o.random_order) throw UsageError("--seed goes with --order random");
 }
 
@@ -293,20 +379,27 @@ std::vector<int> ParseCpuList(const std::string& text) {
   return cpus;
 }
 
-std::pair<std::string, std::string> ParseConfigOption(const std::string& value) {
+std::pair<std::string, std::string> ParseSetOption(const std::string& option,
+                                                   const std::string& value) {
   const std::size_t eq = value.find('=');
-  if (eq == std::string::npos) throw BadValue("--config", "NAME='shell command'", value);
+  // A --config may run nothing before its runs ("off="); a --command is its runs.
+  if (eq == std::string::npos || (option == "--command" && eq + 1 == value.size()))
+    throw BadValue(option, "NAME='shell command'", value);
   std::string name = value.substr(0, eq);
   if (name.empty() || name.find_first_of(",\"\r\n") != std::string::npos)
-    throw BadValue("--config", "a non-empty NAME before '=' (no comma, quote or line break)", name);
+    throw BadValue(option, "a non-empty NAME before '=' (no comma, quote or line break)", name);
   return {std::move(name), value.substr(eq + 1)};
+}
+
+std::pair<std::string, std::string> ParseConfigOption(const std::string& value) {
+  return ParseSetOption("--config", value);
 }
 
 RunOptions ParseRunOptions(int argc, const char* const* argv) {
   RunOptions o;
   const po::variables_map vm = ParseOptions(
       std::vector<std::string>(argv + std::min(argc, 1), argv + argc), MakeOptions(&o),
-      {.positional = "command",
+      {.positional = "command-words",
        .stop_at_first_positional = true,
        .context = "",
        .help_hint = "see timeit --help",
@@ -323,6 +416,19 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
            {"--export-json",
             "timeit compare --json FILE writes hyperfine's JSON "
             "of a results CSV"},
+           {"--export-csv", "the results CSV is -o FILE; timeit compare --csv FILE the summary"},
+           {"--export-markdown", "timeit compare prints the summary of a results CSV"},
+           {"-L", "--parameter-list NAME a,b,c is hyperfine's -L"},
+           {"-P", "--parameter-scan NAME MIN MAX is hyperfine's -P"},
+           {"-D", "--parameter-step-size STEP is hyperfine's -D"},
+           {"-s", "--setup CMD runs once before the series (hyperfine's -s)"},
+           {"-c",
+            "--cleanup CMD runs after every run (hyperfine's -c runs once at the end: "
+            "--teardown)"},
+           {"-i", "--ignore-failure keeps going when the command fails (hyperfine's -i)"},
+           {"-M", "--max-runs N with --target-ci is the most runs (hyperfine's -M)"},
+           {"--command-name", "--command NAME=CMD names each command (hyperfine's -n)"},
+           {"-x", "perf stat's -x: the results are a CSV already (-o FILE)"},
        }});
   o.seed_given = vm.count("seed") > 0;
   CheckTogether(vm, o);

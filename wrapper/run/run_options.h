@@ -9,6 +9,7 @@
 #include "stats/verdict.h"
 #include "wrapper/base/option_word.h"
 #include "wrapper/compare/compare_judge.h"
+#include "wrapper/run/series_sets.h"
 #include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/output_metric_source.h"
 
@@ -83,6 +84,17 @@ struct RunOptions {
   int min_runs = 5;
   /// --config NAME=CMD, in order: configurations run interleaved, CMD before each of NAME's runs
   std::vector<std::pair<std::string, std::string>> configs;
+  /// --command NAME=CMD, in order: each its own set, CMD through /bin/sh -c
+  std::vector<std::pair<std::string, std::string>> commands;
+  /// --parameter-scan NAME MIN MAX (empty: none), --parameter-step-size,
+  /// --parameter-list NAME a,b,c (empty: none)
+  std::vector<std::string> parameter_scan;
+  std::string parameter_step;
+  std::pair<std::string, std::string> parameter_list;
+  /// The sets of an interleaved series (--config, --command or a parameter's
+  /// values), in the order given; empty for a plain series. Made by
+  /// ParseRunOptions; a single --command or value is a plain series instead.
+  std::vector<SeriesSet> sets;
   bool random_order = false;  ///< --order random: configurations shuffled per round
   std::uint64_t seed = 0;     ///< --seed; without it a random order takes one from the clock
   bool seed_given = false;
@@ -114,6 +126,10 @@ std::vector<int> ParseCpuList(const std::string& text);
 /// Parses one `--config` value, NAME=CMD. Throws UsageError for a missing
 /// '=', an empty NAME or one with a comma, quote or line break.
 std::pair<std::string, std::string> ParseConfigOption(const std::string& value);
+
+/// ParseConfigOption for `option` (--config or --command, whose CMD may not be empty).
+std::pair<std::string, std::string> ParseSetOption(const std::string& option,
+                                                   const std::string& value);
 
 /// The run mode's usage line, what it does, and its options.
 std::string RunUsage();

@@ -16,9 +16,11 @@ namespace timeit {
 
 void CheckSeriesComparison(const RunOptions& options, const std::string& csv_path,
                            const std::vector<std::string>& metric_columns) {
-  if (options.baseline.empty() && options.configs.empty()) return;
+  if (options.baseline.empty() && options.sets.empty()) return;
   if (csv_path == "-")
-    throw UsageError(std::string(options.configs.empty() ? "--baseline" : "--config") +
+    throw UsageError((options.sets.empty() ? std::string("--baseline")
+                                           : options.sets.front().option.substr(
+                                                 0, options.sets.front().option.find(' '))) +
                      " compares the results file afterwards: give -o FILE, not -o -");
   // A misspelt --compare-metrics would otherwise end the series with exit 2.
   const auto has = [](const std::vector<std::string>& names, const std::string& name) {
@@ -41,12 +43,12 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
   const ResultsTable baseline = ReadResultsCsv(options.baseline, &warnings);
   for (const std::string& m : options.compare_metrics)
     if (!has(baseline.columns, m))
-      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}",
-                                   QuoteForMessage(m), options.baseline));
+      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}", QuoteForMessage(m),
+                                   options.baseline));
 }
 
 int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {
-  if (options.baseline.empty() && options.configs.empty()) return kExitOk;
+  if (options.baseline.empty() && options.sets.empty()) return kExitOk;
   CompareOptions compare;
   if (!options.baseline.empty()) compare.files.push_back(options.baseline);
   compare.files.push_back(csv_path);

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wrapper/run/parameter_scan.h"
+
+namespace timeit {
+
+/// One set of an interleaved series, with its own label: a `--config`
+/// (a command before each of its runs), a `--command` (its own measured
+/// command) or one value of a parameter scan (the command, --prepare and
+/// --cleanup with `{NAME}` replaced). The run loop treats them alike.
+struct SeriesSet {
+  std::string name;    ///< its label
+  std::string option;  ///< "--config A", "--command A", "--parameter-list n=4", as messages say
+  std::string before;  ///< --config's CMD, run before each of its runs; empty: none
+  /// Its measured command; empty: the series' own (--config).
+  std::vector<std::string> command;
+  bool shell = false;  ///< `command` is one word for /bin/sh -c
+  /// A scan's --prepare and --cleanup with the value in; the series' own otherwise.
+  bool own_helpers = false;
+  std::string prepare, cleanup;
+};
+
+std::vector<SeriesSet> ConfigSets(const std::vector<std::pair<std::string, std::string>>& configs);
+
+/// Each `--command NAME=CMD`: CMD through /bin/sh -c, as hyperfine runs its commands.
+std::vector<SeriesSet> CommandSets(
+    const std::vector<std::pair<std::string, std::string>>& commands);
+
+/// A set per value of `scan`, labelled NAME=VALUE: `command` (one word with
+/// `shell`), `prepare` and `cleanup` with `{NAME}` replaced in every word.
+std::vector<SeriesSet> ScanSets(const ParameterScan& scan, const std::vector<std::string>& command,
+                                bool shell, const std::string& prepare, const std::string& cleanup);
+
+}  // namespace timeit
