@@ -213,7 +213,8 @@ po::options_description MakeOptions(RunOptions* o) {
       "a configuration: CMD (shell) runs before each of its runs; several run interleaved, "
       "then compared");
   add("command", ReadEach(&o->commands, "NAME=CMD", ReadCommand),
-      "a command to measure, through /bin/sh -c, its runs labelled NAME; several run "
+      "a command to measure (plain words run directly, anything else through /bin/sh -c), its "
+      "runs labelled NAME; several run "
       "interleaved, then compared (instead of COMMAND)");
   add("parameter-scan",
       ReadWords(&o->parameter_scan, "NAME MIN MAX", 3,

@@ -1,6 +1,41 @@
 #include "wrapper/run/series_sets.h"
 
+#include <algorithm>
+#include <array>
+#include <string_view>
+
 namespace timeit {
+namespace {
+
+/// Words of /bin/sh that are not programs: a command line starting with one
+/// needs the shell even when it is plain words.
+constexpr std::array<std::string_view, 33> kShellWords = {
+    "!",       "{",        "}",    ".",      "[[",    "alias", "break",  "case", "cd",
+    "command", "continue", "do",   "done",   "elif",  "else",  "esac",   "eval", "exec",
+    "exit",    "export",   "fi",   "for",    "if",    "read",  "return", "set",  "shift",
+    "then",    "time",     "trap", "ulimit", "umask", "while"};
+
+}  // namespace
+
+std::vector<std::string> PlainWords(const std::string& line) {
+  // What a shell would treat as anything but words split at blanks: quotes,
+  // expansions, globs, redirections, operators, comments, escapes, a line
+  // break. (GNU make runs a recipe line without a shell by the same test.)
+  if (line.find_first_of("\"'`$*?[]{}~#&|;<>()!\\\n") != std::string::npos) return {};
+  std::vector<std::string> words;
+  for (std::size_t at = 0; at < line.size();) {
+    const std::size_t start = line.find_first_not_of(" \t", at);
+    if (start == std::string::npos) break;
+    const std::size_t end = std::min(line.find_first_of(" \t", start), line.size());
+    words.push_back(line.substr(start, end - start));
+    at = end;
+  }
+  // An assignment before the command (CC=gcc make) is the shell's.
+  if (words.empty() || words.front().find('=') != std::string::npos ||
+      std::find(kShellWords.begin(), kShellWords.end(), words.front()) != kShellWords.end())
+    return {};
+  return words;
+}
 
 std::vector<SeriesSet> ConfigSets(const std::vector<std::pair<std::string, std::string>>& configs) {
   std::vector<SeriesSet> sets;
@@ -21,8 +56,12 @@ std::vector<SeriesSet> CommandSets(
     SeriesSet s;
     s.name = name;
     s.option = "--command " + name;
-    s.command = {command};
-    s.shell = true;
+    // Plain words run directly: a shell's start (a millisecond or more) is
+    // not the command's, and hyperfine subtracts it where timeit need not.
+    s.command = PlainWords(command);
+    s.shell = s.command.empty();
+    if (s.shell) s.command = {command};
+    s.as_given = command;
     sets.push_back(std::move(s));
   }
   return sets;

@@ -19,6 +19,9 @@ struct SeriesSet {
   /// Its measured command; empty: the series' own (--config).
   std::vector<std::string> command;
   bool shell = false;  ///< `command` is one word for /bin/sh -c
+  /// The command as the user wrote it, for the CSV's command cell; empty:
+  /// `command` itself (quoted where it is words).
+  std::string as_given;
   /// A scan's --prepare and --cleanup with the value in; the series' own otherwise.
   bool own_helpers = false;
   std::string prepare, cleanup;
@@ -26,7 +29,14 @@ struct SeriesSet {
 
 std::vector<SeriesSet> ConfigSets(const std::vector<std::pair<std::string, std::string>>& configs);
 
-/// Each `--command NAME=CMD`: CMD through /bin/sh -c, as hyperfine runs its commands.
+/// `line` split into its words where /bin/sh would only split it at blanks
+/// and run the first word as a program; empty where it needs the shell
+/// (quotes, expansions, globs, redirections, operators, an assignment or a
+/// shell builtin first).
+std::vector<std::string> PlainWords(const std::string& line);
+
+/// Each `--command NAME=CMD`: CMD run directly when it is plain words
+/// (PlainWords), otherwise through /bin/sh -c, as hyperfine runs its commands.
 std::vector<SeriesSet> CommandSets(
     const std::vector<std::pair<std::string, std::string>>& commands);
 
