@@ -4,6 +4,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/input_table.h"
 #include "wrapper/compare/json_input.h"
+#include "wrapper/compare/short_names.h"
 
 namespace timeit {
 namespace {
@@ -71,12 +72,23 @@ ResultsTable ReadHyperfineJson(const std::string& file, const json& doc,
   if (results.empty())
     throw InputError(file, 0, "hyperfine's results list is empty: no benchmark to compare");
   InputTable table(file);
+  // hyperfine writes its --command-name as the command, when one was given;
+  // a whole command line is too wide a name, so the sets take short ones and
+  // keep the command to show beside them.
+  std::vector<std::string> commands;
+  for (std::size_t e = 0; e < results.size(); ++e) {
+    const std::string place = fmt::format("results[{}]", e);
+    if (!results[e].is_object())
+      f.Fail(place, "expected an object, got " + JsonTypeName(results[e]));
+    commands.push_back(EntryLabel(f, results[e], place));
+  }
+  const std::vector<std::string> names = ShortNames(commands);
   bool means_only = false;
   for (std::size_t e = 0; e < results.size(); ++e) {
     const std::string place = fmt::format("results[{}]", e);
     const json& entry = results[e];
-    if (!entry.is_object()) f.Fail(place, "expected an object, got " + JsonTypeName(entry));
-    const std::string label = Distinct(table, EntryLabel(f, entry, place));
+    const std::string label = Distinct(table, names[e]);
+    if (label != commands[e]) table.SetCommand(label, commands[e]);
     const json* times = JsonFields::Member(entry, "times");
     if (times == nullptr) f.Fail(place, "no \"times\": hyperfine wrote no run of " + label);
     const std::size_t runs = f.Array(*times, place + ".times").size();

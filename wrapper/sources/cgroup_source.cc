@@ -44,8 +44,7 @@ class CgroupSource : public MeasurementSource {
   }
 
   std::vector<std::string> Columns() const override {
-    return {"mem-peak", "psi-cpu",  "psi-memory",  "psi-io",
-            "io-read",  "io-write", "cgroup-user", "cgroup-sys"};
+    return {kCgroupColumns.begin(), kCgroupColumns.end()};
   }
   bool AttachesBeforeExec() const override { return false; }
   void BeforeRun(const RunInfo& run) override;
@@ -90,7 +89,7 @@ class CgroupSource : public MeasurementSource {
   /// one begins -- or before the first.
   std::optional<Counts> counted_;
   std::optional<std::uint64_t> peak_base_;  ///< memory.peak's bytes at the run's start
-  std::string text_;  ///< reused: no allocation per file per run
+  std::string text_;                        ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
   unsigned noted_ = 0;
 };
