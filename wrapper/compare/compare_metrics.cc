@@ -41,6 +41,19 @@ std::string Presence(const CompareInput& in, const std::string& metric) {
                                        : fmt::format("not in {}", fmt::join(without, ", "));
 }
 
+/// Whether a set without values of `metric` is told of by another warning:
+/// it has the column, empty (a counter not counted: CounterStatus), or the
+/// metric's user-mode twin (cycles beside cycles:u: UserOnly).
+bool AbsenceExplained(const CompareInput& in, const std::string& metric) {
+  const std::string twin =
+      metric.ends_with(":u") ? metric.substr(0, metric.size() - 2) : metric + ":u";
+  return std::any_of(in.sets.begin(), in.sets.end(), [&](const CompareSet& s) {
+    if (HasValues(s, metric)) return false;
+    const auto it = s.metrics.find(metric);
+    return (it != s.metrics.end() && it->second.has_column) || HasValues(s, twin);
+  });
+}
+
 }  // namespace
 
 MetricChoice ChooseMetrics(const CompareInput& in, const CompareOptions& o,
@@ -89,7 +102,7 @@ std::optional<std::string> PartialMetricsWarning(const CompareInput& in,
   std::vector<std::pair<std::string, std::vector<std::string>>> by_presence;
   for (const std::string& m : metrics) {
     const std::string presence = Presence(in, m);
-    if (presence.empty() || presence == "in no set") continue;
+    if (presence.empty() || presence == "in no set" || AbsenceExplained(in, m)) continue;
     auto it = std::find_if(by_presence.begin(), by_presence.end(),
                            [&](const auto& p) { return p.first == presence; });
     if (it == by_presence.end()) it = by_presence.insert(by_presence.end(), {presence, {}});

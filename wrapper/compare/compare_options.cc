@@ -136,6 +136,7 @@ std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--all-metrics]\n"
          "                      [--threshold PCT] [--fail-on VERDICT,...] [--test TEST]\n"
          "                      [--bisect] [-v] [-q] [--csv FILE] [--json FILE] [--html FILE]\n"
+         "                      [--export-markdown FILE] [--name OLD=NEW] [--time-unit UNIT]\n"
          "                      [-C COLUMN] [-d DELIMITERS] [--top N] [--profile-csv FILE]\n"
          "                      [--profile-files FILE,...] [--profile-total] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"

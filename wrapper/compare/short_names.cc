@@ -54,23 +54,32 @@ std::vector<std::string> ShortNames(const std::vector<std::string>& commands, st
     words.push_back(Words(c));
     fewest = std::min(fewest, words.back().size());
   }
-  // The words every command shares at its start and at its end.
-  std::size_t prefix = 0, suffix = 0;
-  const auto same_at = [&](auto index) {
+  // Commands of as many words: the words where they differ ("int80" and
+  // "syscall"); otherwise all between the words they share at their start
+  // and at their end.
+  const bool same_count = std::all_of(
+      words.begin(), words.end(), [&](const auto& w) { return w.size() == words.front().size(); });
+  const auto same_at = [&](std::size_t i, bool from_end) {
     return std::all_of(words.begin(), words.end(), [&](const auto& w) {
-      return w[index(w)] == words.front()[index(words.front())];
+      const auto& f = words.front();
+      return from_end ? w[w.size() - 1 - i] == f[f.size() - 1 - i] : w[i] == f[i];
     });
   };
-  if (commands.size() > 1) {
-    while (prefix < fewest && same_at([&](const auto&) { return prefix; })) ++prefix;
-    while (suffix + prefix < fewest &&
-           same_at([&](const auto& w) { return w.size() - 1 - suffix; }))
-      ++suffix;
+  std::size_t prefix = 0, suffix = 0;
+  if (commands.size() > 1 && !same_count) {
+    while (prefix < fewest && same_at(prefix, false)) ++prefix;
+    while (suffix + prefix < fewest && same_at(suffix, true)) ++suffix;
   }
   std::vector<std::string> differing, cut;
   for (const auto& w : words) {
+    std::string name;
+    if (same_count && commands.size() > 1) {
+      for (std::size_t i = 0; i < w.size(); ++i)
+        if (!same_at(i, false)) name += (name.empty() ? "" : " ") + w[i];
+    } else {
+      name = Join(w, prefix, w.size() - suffix);
+    }
     // A command that is all shared words (`make` beside `make -j4`) keeps its last word.
-    std::string name = Join(w, prefix, w.size() - suffix);
     if (name.empty()) name = w.empty() ? std::string() : w.back();
     differing.push_back(name);
     cut.push_back(CutMiddle(name, width));
