@@ -121,6 +121,8 @@ po::options_description MakeOptions(RunOptions* o) {
       "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)");
   add("label", Read(&o->label, "NAME", ReadLabel),
       "series label (default: the output file's stem)");
+  add("append-any", po::bool_switch(&o->append_any),
+      "append to runs of the same label in the output file even when they ran another command");
   add("prepare", Text(&o->prepare, "CMD"), "shell command before every run, not measured");
   add("cleanup", Text(&o->cleanup, "CMD"), "shell command after every run, not measured");
   add("setup", Text(&o->setup, "CMD"), "shell command once before the series");

@@ -36,6 +36,8 @@ struct RunOptions {
   int warmup = 1;
   std::string output;  ///< CSV path; "-" is stdout; empty: timeit-YYYYmmdd-HHMMSS.csv
   std::string label;   ///< empty: the output file's stem
+  /// --append-any: rows of another command may join a label's runs in -o's file
+  bool append_any = false;
   std::string prepare, cleanup, setup, teardown;  ///< shell commands; empty: none
   bool ignore_failure = false;
   std::vector<int> cpus;          ///< CPU affinity of the command; empty: unchanged
