@@ -48,6 +48,8 @@ set(_timeit_label_rules
   "^CompareHtmlLayoutTest\\."                "peer"
   "^CompareReadersTest\\.Hyperfine"          "peer"
   "^CompareRunnersTest\\."                   "peer"
+  "^CompareNamesTest\\.Hyperfines"           "peer"
+  "^CompareNamesTest\\.(ANameOfNoSet|AppendingAnotherCommand|AnOutputFileWithout)" "fault"
   "^CompareBootsTest\\.ExportsShowTheBoots$" "peer"
   "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
   "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
 
@@ -35,11 +34,8 @@ void RenameSets(CompareInput& in, const std::vector<std::pair<std::string, std::
   for (const auto& [old_name, new_name] : names) {
     CompareSet* set = FindSet(in, old_name);
     if (set == nullptr) {
-      std::vector<std::string> labels;
-      for (const CompareSet& s : in.sets) labels.push_back(s.label);
-      throw UsageError(fmt::format("compare: --name {}={}: no set {}{}; there are: {}", old_name,
-                                   new_name, QuoteForMessage(old_name),
-                                   DidYouMean(old_name, labels), SetNames(in)));
+      throw UsageError(fmt::format("compare: --name {}={}: no set {}; there are: {}", old_name,
+                                   new_name, QuoteForMessage(old_name), SetNames(in)));
     }
     for (const CompareSet& s : in.sets)
       if (&s != set && s.label == new_name)
