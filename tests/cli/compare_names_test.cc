@@ -228,6 +228,26 @@ TEST(CompareNamesTest, TheMarkdownTableHoldsTheCsvExportsNumbers) {
   EXPECT_EQ(rows, 5u) << "real, user, sys, syscalls, page-faults=minflt";
 }
 
+// The run mode's comparison writes the same table through the same writer.
+TEST(CompareNamesTest, TheRunModesComparisonExportsMarkdownToo) {
+  TempDir dir;
+  const ProcessResult r =
+      RunTimeit({"-q", "-n", "3", "-w", "0", "--no-counters", "--config", "A=true", "--config",
+                 "B=true", "--export-markdown", "s.md", "-o", "s.csv", "--", "true"},
+                "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<std::string> lines = TextLines(ReadFile(dir.path() / "s.md"));
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_EQ(lines[0].rfind("Summary against A (", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[2], "| metric | better | A mean | B mean | difference (95% CI) | verdict |");
+  EXPECT_EQ(lines[4].rfind("| real (s) | lower | ", 0), 0u) << lines[4];
+  const ProcessResult alone = RunTimeit(
+      {"-q", "-n", "1", "--export-markdown", "t.md", "-o", "t.csv", "true"}, "", dir.path());
+  EXPECT_EQ(alone.exit_status, 2);
+  EXPECT_EQ(std::count(alone.err.begin(), alone.err.end(), '\n'), 1) << alone.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "t.csv"));
+}
+
 // A series of another command is not merged into a label's runs in silence.
 TEST(CompareNamesTest, AppendingAnotherCommandIsRefusedBeforeTheFirstRun) {
   TempDir dir;

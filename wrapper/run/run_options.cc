@@ -196,6 +196,9 @@ po::options_description MakeOptions(RunOptions* o) {
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
       "with --baseline or --config: compare (and judge for --fail-on and --bisect) only these "
       "metrics, as compare -m");
+  add("export-markdown", Text(&o->export_markdown, "FILE"),
+      "with --baseline or --config: also write the comparison's summary as a Markdown table, "
+      "as compare --export-markdown");
   add("bisect", po::bool_switch(&o->bisect),
       "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
       "worse, 1 one is, 125 inconclusive or a condition differs (or the command failed), "
@@ -248,10 +251,11 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
     throw UsageError("--min-runs " + std::to_string(o.min_runs) + " is more than the most runs (" +
                      std::to_string(o.runs) + ", -n or --max-runs)");
   if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics") ||
-       vm.count("test")) &&
+       vm.count("test") || vm.count("export-markdown")) &&
       o.baseline.empty() && o.configs.empty())
     throw UsageError(
-        "--fail-on, --threshold, --test and --compare-metrics go with --baseline or --config");
+        "--fail-on, --threshold, --test, --compare-metrics and --export-markdown go with "
+        "--baseline or --config");
   if (o.bisect && o.baseline.empty())
     throw UsageError("--bisect judges the series against a baseline: give --baseline FILE");
   if (o.bisect && !o.fail_on.empty())

@@ -76,6 +76,7 @@ struct RunOptions {
   /// only these (compare's -m, the same letter), so a CI gate on real
   /// ignores nivcsw's noise
   std::vector<std::string> compare_metrics;
+  std::string export_markdown;  ///< --export-markdown FILE: the comparison's summary, as compare
   /// --bisect: with --baseline, the comparison is one line and the exit
   /// status is `git bisect run`'s (compare_bisect.h); a failed run is 125
   bool bisect = false;

@@ -41,8 +41,8 @@ void CheckSeriesComparison(const RunOptions& options, const std::string& csv_pat
   const ResultsTable baseline = ReadResultsCsv(options.baseline, &warnings);
   for (const std::string& m : options.compare_metrics)
     if (!has(baseline.columns, m))
-      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}",
-                                   QuoteForMessage(m), options.baseline));
+      throw UsageError(fmt::format("--compare-metrics {}: no such column in {}", QuoteForMessage(m),
+                                   options.baseline));
 }
 
 int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path, std::FILE* out) {
@@ -56,6 +56,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   compare.test = options.test;
   compare.metrics = options.compare_metrics;
   compare.bisect = options.bisect;
+  compare.markdown = options.export_markdown;
   return RunComparison(compare, out);
 }
 
