@@ -79,8 +79,9 @@ std::vector<std::string> ShortNames(const std::vector<std::string>& commands, st
     } else {
       name = Join(w, prefix, w.size() - suffix);
     }
-    // A command that is all shared words (`make` beside `make -j4`) keeps its last word.
-    if (name.empty()) name = w.empty() ? std::string() : w.back();
+    // A command that is all shared words (`b --loops 10` beside `b --fast
+    // --loops 10`) differs by what it lacks: it keeps its whole line.
+    if (name.empty()) name = commands[differing.size()];
     differing.push_back(name);
     cut.push_back(CutMiddle(name, width));
   }
