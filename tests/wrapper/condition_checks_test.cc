@@ -1,10 +1,11 @@
-#include "tests/test_paths.h"
 #include "wrapper/check/condition_checks.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "tests/test_paths.h"
 
 namespace timeit {
 namespace {

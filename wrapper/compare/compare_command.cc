@@ -131,7 +131,10 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   }
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
   std::vector<std::string> warnings = CompareWarnings(in, metrics);
-  if (std::optional<std::string> partial = PartialMetricsWarning(in, metrics))
+  // A group's metrics have the same values, so the same sets: its first names it.
+  std::vector<std::string> leaders;
+  for (const std::vector<std::string>& group : choice.groups) leaders.push_back(group.front());
+  if (std::optional<std::string> partial = PartialMetricsWarning(in, leaders))
     warnings.insert(warnings.begin(), *partial);
   for (std::string& w :
        OutlierWarnings(in, rows, options.report.confidence_percent, options.verbose))
