@@ -50,6 +50,8 @@ set(_timeit_label_rules
   "^CompareReadersTest\\.Hyperfine"          "peer"
   "^CompareRunnersTest\\."                   "peer"
   "^RunSetsTest\\.ParametersNameTheCommandsHyperfineRuns$" "peer"
+  "^CompareNamesTest\\.Hyperfines"           "peer"
+  "^CompareNamesTest\\.(ANameOfNoSet|AppendingAnotherCommand|AnOutputFileWithout)" "fault"
   "^CompareBootsTest\\.ExportsShowTheBoots$" "peer"
   "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
   "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"

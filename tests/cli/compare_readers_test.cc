@@ -112,11 +112,10 @@ TEST(CompareReadersTest, HyperfinesExitCodesSelectRunsAndParametersNameSets) {
     means.push_back(sum / n);
     counts.push_back(n);
   }
-  const std::string command = doc["results"][0]["command"];
   ASSERT_EQ(counts, (std::vector<int>{4, 5}));  // as the fixture was made
-  const auto row =
-      SummaryRow(r.out, "real", doc["results"][1]["command"].get<std::string>() + " (s=0.02)");
-  EXPECT_EQ(row.at("baseline"), command + " (s=0.01)");
+  // The commands are too wide for a column: the parameters name the sets.
+  const auto row = SummaryRow(r.out, "real", "s=0.02");
+  EXPECT_EQ(row.at("baseline"), "s=0.01");
   EXPECT_EQ(row.at("n_baseline"), "4");
   EXPECT_EQ(row.at("n"), "5");
   EXPECT_NEAR(Number(row, "mean_baseline"), means[0], 1e-15);

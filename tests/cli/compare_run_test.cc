@@ -100,8 +100,8 @@ TEST(CompareRunTest, ConfigsAlternateWithTheirCommandsBeforeEachRun) {
       << r.err;
 
   // Appending continues each configuration's numbering.
-  ASSERT_EQ(RunTimeit(Cat({"-q", "-n", "1", "-w", "0", "--no-counters", "-o", "ab.csv", "--config",
-                           "A=true", "--config", "B=true", "--"},
+  ASSERT_EQ(RunTimeit(Cat({"-q", "-n", "1", "-w", "0", "--no-counters", "--append-any", "-o",
+                           "ab.csv", "--config", "A=true", "--config", "B=true", "--"},
                           Sh("true")),
                       "", dir.path())
                 .exit_status,

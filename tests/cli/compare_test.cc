@@ -355,8 +355,12 @@ TEST(CompareTest, HigherIsBetterForIpc) {
   EXPECT_NE(r.out.find("ipc     higher    1.05    2.05       +95% (+80% .. +113%)  better\n"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(r.out.find("majflt:"), std::string::npos) << "resource usage has no block";
-  EXPECT_EQ(Lines(r.out).back(), "The same in every run of every set: majflt 0");
+  EXPECT_EQ(r.out.find("majflt"), std::string::npos) << "resource usage: --all-metrics";
+  const ProcessResult all =
+      RunTimeit({"compare", "--all-metrics", "a.csv", "b.csv"}, "", dir.path());
+  EXPECT_NE(all.out.find("\nmajflt: 0 in every run of every set; nothing to compare\n"),
+            std::string::npos)
+      << all.out;
 }
 
 TEST(CompareTest, Warnings) {
@@ -424,7 +428,7 @@ TEST(CompareTest, UserModeOnlyCountersInOneSet) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "timeit: compare: a.csv, b.csv: no metric has two or more values in both the baseline "
-            "(a) and another set\n");
+            "(a) and another set (cycles: only in a; cycles:u: only in b)\n");
   dir.Write("a.csv", "label,cycles,real\na,100,1\na,101,2\na,102,3\n");
   dir.Write("b.csv", "label,cycles:u,real\nb,60,1\nb,61,2\nb,62,3\n");
   const ProcessResult w = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());

@@ -88,7 +88,7 @@ TEST(CompareUnitsTest, SummaryCsvSaysTheUnit) {
   TempDir dir;
   WriteSets(dir);
   const ProcessResult r =
-      RunTimeit({"compare", "-q", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
+      RunTimeit({"compare", "-q", "--all-metrics", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto clock = SummaryRow(r.out, "task-clock", "b");
   EXPECT_EQ(clock.at("unit"), "s");

@@ -54,8 +54,8 @@ TEST(CompareVerdictTest, ConstantMetricIsOneLineAndIdenticalMetricsOneBlock) {
 TEST(CompareVerdictTest, ThresholdAndFailOn) {
   TempDir dir;
   WriteKernels(dir);
-  const ProcessResult fail =
-      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
+  const ProcessResult fail = RunTimeit(
+      {"compare", "--all-metrics", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
   EXPECT_EQ(fail.exit_status, 1);
   EXPECT_EQ(fail.err,
             "timeit: failing (--fail-on, Holm over 2 metrics): real worse in b (adjusted p "
@@ -120,24 +120,24 @@ std::string TenMetrics(std::size_t rotate, double page_faults, double real_facto
 }
 
 // The gate holds the family-wise false-alarm rate over the ten metrics it
-// judges: page-faults 5% up with p 0.037 is worse at 95% alone, not after
-// Holm (10 * 0.037); real 10% slower is worse either way. The other metrics
-// have the baseline's very values, in another order (p 1).
+// judges (--all-metrics: by default maxrss and the cgroup's are not shown): page-faults 5% up with
+// p 0.037 is worse at 95% alone, not after Holm (10 * 0.037); real 10% slower is worse either way.
+// The other metrics have the baseline's very values, in another order (p 1).
 TEST(CompareVerdictTest, FailOnHoldsAMarginalMetricOverTheFamily) {
   TempDir dir;
   dir.Write("a.csv", TenMetrics(0, 0, 1));
   dir.Write("b.csv", TenMetrics(3, 3, 1));
   dir.Write("c.csv", TenMetrics(3, 3, 1.1));
-  const ProcessResult holds =
-      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
+  const ProcessResult holds = RunTimeit(
+      {"compare", "--all-metrics", "--fail-on", "worse", "a.csv", "b.csv"}, "", dir.path());
   EXPECT_EQ(holds.exit_status, 0) << holds.err;
   EXPECT_NE(holds.out.find("\npage-faults       lower"), std::string::npos) << holds.out;
   EXPECT_NE(holds.out.find("  worse\n"), std::string::npos) << "worse alone: " << holds.out;
   EXPECT_EQ(holds.err,
             "timeit: --fail-on: page-faults worse in b (p 0.0372, Holm-adjusted 0.372) at 95% "
             "alone, not over the 10 metrics gated: the gate holds\n");
-  const ProcessResult fails =
-      RunTimeit({"compare", "--fail-on", "worse", "a.csv", "c.csv"}, "", dir.path());
+  const ProcessResult fails = RunTimeit(
+      {"compare", "--all-metrics", "--fail-on", "worse", "a.csv", "c.csv"}, "", dir.path());
   EXPECT_EQ(fails.exit_status, 1) << fails.err;
   // real's p is the smallest: page-faults' is the second of 10, times 9.
   EXPECT_EQ(fails.err,
@@ -200,7 +200,8 @@ TEST(CompareVerdictTest, NotAResultsCsvOrNothingSharedIsExit2) {
   EXPECT_EQ(unrelated.exit_status, 2);
   EXPECT_EQ(unrelated.err,
             "timeit: compare: a.csv, unrelated.csv: no metric has two or more values in both the "
-            "baseline (a) and another set\n");
+            "baseline (a) and another set (real: only in a; syscalls: only in a; page-faults: "
+            "only in a; minflt: only in a; depth: only in unrelated; width: only in unrelated)\n");
   EXPECT_EQ(unrelated.out, "");
 }
 

@@ -194,10 +194,10 @@ TEST(ExitStatusTest, RunModesBisectAgainstItsBaseline) {
   baseline("equal.csv", "100");
   baseline("higher.csv", "1000");
   const auto run = [&](const char* against, const char* script) {
-    return RunTimeit(
-        {"-q", "-n", "2", "--no-counters", "--metric", "score=score (\\d+)", "--baseline", against,
-         "--bisect", "-m", "score", "-o", std::string("run-") + against, "sh", "-c", script},
-        "", dir.path());
+    return RunTimeit({"-q", "-n", "2", "--no-counters", "--metric", "score=score (\\d+)",
+                      "--baseline", against, "--bisect", "-m", "score", "--append-any", "-o",
+                      std::string("run-") + against, "sh", "-c", script},
+                     "", dir.path());
   };
   const ProcessResult worse = run("lower.csv", "echo score 100");
   EXPECT_EQ(worse.exit_status, 1) << worse.err;

@@ -83,8 +83,8 @@ TEST(ProfileTest, SidecarBesideTheCsvWithOneBlockPerMeasuredRun) {
   EXPECT_GT(samples.count("spin_f"), 0u);
   EXPECT_GT(samples.count("spin_g"), 0u);
   // Appending continues both files together.
-  ASSERT_EQ(RunTimeit({"-q", "--profile", "-n", "1", "-w", "0", "-o", "t.csv", TWO_FUNCTIONS_BINARY,
-                       "30", "30"},
+  ASSERT_EQ(RunTimeit({"-q", "--profile", "-n", "1", "-w", "0", "--append-any", "-o", "t.csv",
+                       TWO_FUNCTIONS_BINARY, "30", "30"},
                       "", dir.path())
                 .exit_status,
             0);

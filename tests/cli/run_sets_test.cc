@@ -212,8 +212,8 @@ TEST(RunSetsTest, RefusalsAreOneLineAndNothingRuns) {
        "timeit: unrecognised option '-P'; --parameter-scan NAME MIN MAX is hyperfine's -P (see "
        "timeit --help)\n"},
       {{"--export-markdown", "r.md", "touch", "ran"},
-       "timeit: unrecognised option '--export-markdown'; timeit compare prints the summary of a "
-       "results CSV (see timeit --help)\n"},
+       "timeit: --fail-on, --threshold, --test, --compare-metrics and --export-markdown go with "
+       "--baseline or sets (--config, --command, --parameter-scan)\n"},
       {{"--command-name", "a", "touch", "ran"},
        "timeit: unrecognised option '--command-name'; --command NAME=CMD names each command "
        "(hyperfine's -n) (see timeit --help)\n"},

@@ -87,8 +87,8 @@ TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   const RunsTable t = ReadRuns(dir.path() / "s.csv");  // every row complete
   EXPECT_EQ(t.rows.size(), 2u);
   // A second half after the "reboot" continues the numbering.
-  const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "true"}, "", dir.path());
+  const ProcessResult r = RunTimeit(
+      {"-n", "1", "-w", "0", "-q", "--append-any", "-o", "s.csv", "true"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"),
             (std::vector<std::string>{"1", "2", "3"}));

@@ -48,8 +48,8 @@ TEST(RunVerdictTest, FailOnAfterBaseline) {
   const ProcessResult alone = RunTimeit({"--fail-on", "worse", "true"}, "", dir.path());
   EXPECT_EQ(alone.exit_status, 2);
   EXPECT_EQ(alone.err,
-            "timeit: --fail-on, --threshold, --test and --compare-metrics go with --baseline or "
-            "sets (--config, --command, --parameter-scan)\n");
+            "timeit: --fail-on, --threshold, --test, --compare-metrics and --export-markdown go "
+            "with --baseline or sets (--config, --command, --parameter-scan)\n");
 }
 
 // The gate's metrics are checked against this series' columns and the

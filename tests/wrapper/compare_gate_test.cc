@@ -176,9 +176,8 @@ GateRates SimulateGate(std::uint64_t seed, int trials, int runs, double real_fac
     for (const auto& [name, series] : in.sets.front().metrics) in.metrics.push_back(name);
     MetricOrder(in.metrics, {});
     std::string text;
-    std::vector<std::string> equal;
     const std::vector<ComparisonRow> rows =
-        WriteMetricBlocks(in, GroupIdenticalMetrics(in, in.metrics), options, text, equal);
+        WriteMetricBlocks(in, GroupIdenticalMetrics(in, in.metrics), options, text);
     const GateDecision d = JudgeGate(rows, fail_on, options.ministat.confidence_percent);
     rates.rows = d.family;
     rates.fired += !d.fired.empty();

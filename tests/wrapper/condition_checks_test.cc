@@ -1,10 +1,11 @@
-#include "tests/test_paths.h"
 #include "wrapper/check/condition_checks.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "tests/test_paths.h"
 
 namespace timeit {
 namespace {
@@ -35,7 +36,8 @@ TEST(ConditionChecksTest, LaptopLinesWithTheirFixes) {
           "info  smt                  on: a sibling thread's work shares the core; keep siblings "
           "idle (--cpus one thread per core), or echo off > /sys/devices/system/cpu/smt/control",
           "info  aslr                 2: addresses differ run to run, which spreads layout "
-          "effects over the runs; `setarch -R COMMAND` runs one command with it off",
+          "effects over the runs; to measure with fixed addresses, run the series under setarch -R "
+          "(`setarch -R timeit ...`), which turns randomization off for it alone",
           "info  thp                  always",
           "warn  nmi_watchdog         1: the hard-lockup detector holds a hardware counter, so "
           "fewer are left and events may multiplex; fix: echo 0 > /proc/sys/kernel/nmi_watchdog",

@@ -51,7 +51,8 @@ CheckLine Aslr(const std::string& aslr) {
     return Line(CheckLevel::kInfo, "aslr",
                 aslr +
                     ": addresses differ run to run, which spreads layout effects over the "
-                    "runs; `setarch -R COMMAND` runs one command with it off");
+                    "runs; to measure with fixed addresses, run the series under setarch -R "
+                    "(`setarch -R timeit ...`), which turns randomization off for it alone");
   return Line(aslr == "0" ? CheckLevel::kOk : CheckLevel::kInfo, "aslr",
               OrUnknown(aslr, "no randomize_va_space"));
 }

@@ -24,7 +24,6 @@ const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   return it == set.metrics.end() ? nullptr : &it->second;
 }
 
-
 ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_better,
                       const CompareSet& base_set, const stats::DataSet& base, const CompareSet& set,
                       const stats::DataSet& other, const BlockOptions& options) {
@@ -161,14 +160,11 @@ Values CopyValues(const std::vector<const CompareSet*>& sets, const std::string&
 
 /// One group's block (or the line in its place) and its summary rows.
 void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
-                const BlockOptions& options, BlockWriter& blocks, std::vector<ComparisonRow>& rows,
-                std::vector<std::string>& equal) {
+                const BlockOptions& options, BlockWriter& blocks,
+                std::vector<ComparisonRow>& rows) {
   const std::string& metric = group.front();
   const std::string name = GroupNameWithUnit(group);
-  const bool block = options.all_metrics || std::any_of(group.begin(), group.end(), BlockByDefault);
-  const auto write = [&](std::string_view text) {
-    if (block) blocks.Write(text);
-  };
+  const auto write = [&](std::string_view text) { blocks.Write(text); };
   const Participants p = SortSets(in, metric);
   const CompareSet& baseline = in.sets.front();
   const std::string why = WhyLeftOut(name, p);
@@ -181,7 +177,6 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
   const std::string text = why.empty() ? "" : why + "; compared without\n";
   Values v = CopyValues(p.taking_part, metric);  // MakeDataSet sorts the copies
   if (v.lowest == v.highest) {
-    if (!block) equal.push_back(fmt::format("{} {}", name, v.lowest));
     write(text +
           fmt::format("{}: {} in every run of every set; nothing to compare\n", name, v.lowest));
     return;
@@ -191,7 +186,7 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
     data.push_back(stats::MakeDataSet(p.taking_part[i]->label + "." + name, v.copies[i]));
   if (v.each_constant) {
     write(text + ConstantLine(name, data));
-  } else if (block) {
+  } else {
     write(text);
     stats::WriteMinistat(data, options.ministat,
                          [&blocks](std::string_view piece) { blocks.out += piece; });
@@ -234,10 +229,6 @@ std::string VerdictText(const ComparisonRow& row) {
   return stats::VerdictName(row.verdict);
 }
 
-bool BlockByDefault(const std::string& metric) {
-  return !IsResourceUsageColumn(metric) || IsTimeColumn(metric);
-}
-
 std::vector<std::vector<std::string>> GroupIdenticalMetrics(
     const CompareInput& in, const std::vector<std::string>& metrics) {
   std::vector<std::vector<std::string>> groups;
@@ -254,12 +245,10 @@ std::vector<std::vector<std::string>> GroupIdenticalMetrics(
 
 std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
                                              const std::vector<std::vector<std::string>>& groups,
-                                             const BlockOptions& options, std::string& out,
-                                             std::vector<std::string>& equal) {
+                                             const BlockOptions& options, std::string& out) {
   std::vector<ComparisonRow> rows;
   BlockWriter blocks{out};
-  for (const std::vector<std::string>& group : groups)
-    WriteGroup(in, group, options, blocks, rows, equal);
+  for (const std::vector<std::string>& group : groups) WriteGroup(in, group, options, blocks, rows);
   return rows;
 }
 

@@ -71,9 +71,6 @@ struct BlockOptions {
   stats::MinistatOptions ministat;
   double threshold_percent = 1;
   TestChoice test = TestChoice::kAuto;  ///< --test
-  /// A block for every metric; otherwise resource usage beyond real, user
-  /// and sys (maxrss, minflt, ...) is in the summary only.
-  bool all_metrics = false;
 };
 
 /// The report's metrics: `metrics` in order, each with the later ones whose
@@ -89,16 +86,11 @@ std::vector<std::vector<std::string>> GroupIdenticalMetrics(
 /// separated by a blank line. Instead of a block, one line: for a metric
 /// constant within every set (`syscalls: constant: 300030 → 300031`), the
 /// same in every run of every set, or one that cannot be compared (the
-/// baseline lacks it, a set has no values or a single one). Resource usage
-/// gets no block unless options.all_metrics. Returns the summary's rows, and
-/// adds to `equal` ("majflt 0") the summary-only metrics equal everywhere.
+/// baseline lacks it, a set has no values or a single one). Which groups
+/// are reported is the caller's choice (compare_metrics.h). Returns the
+/// summary's rows.
 std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
                                              const std::vector<std::vector<std::string>>& groups,
-                                             const BlockOptions& options, std::string& out,
-                                             std::vector<std::string>& equal);
-
-/// Whether `metric` gets a block by default: the times, the counters and
-/// everything that is not one of the resource-usage columns.
-bool BlockByDefault(const std::string& metric);
+                                             const BlockOptions& options, std::string& out);
 
 }  // namespace timeit

@@ -17,6 +17,8 @@
 #include "wrapper/compare/compare_gate.h"
 #include "wrapper/compare/compare_html.h"
 #include "wrapper/compare/compare_json.h"
+#include "wrapper/compare/compare_metrics.h"
+#include "wrapper/compare/compare_names.h"
 #include "wrapper/compare/compare_outliers.h"
 #include "wrapper/compare/compare_scan.h"
 #include "wrapper/compare/compare_sets.h"
@@ -28,44 +30,6 @@
 
 namespace timeit {
 namespace {
-
-bool HasValues(const CompareInput& in, const std::string& metric) {
-  return std::any_of(in.sets.begin(), in.sets.end(), [&](const CompareSet& s) {
-    const auto it = s.metrics.find(metric);
-    return it != s.metrics.end() && !it->second.values.empty();
-  });
-}
-
-/// Every metric's name, for a one-line message (each cut to 40 characters).
-std::string KnownMetrics(const std::vector<std::string>& metrics) {
-  std::string list;
-  for (std::size_t i = 0; i < metrics.size(); ++i)
-    list += (i == 0 ? "" : ", ") + QuoteForMessage(metrics[i]);
-  return list;
-}
-
-/// The metrics to report: -m's, each checked, or every metric with data.
-std::vector<std::string> ChooseMetrics(const CompareInput& in, const CompareOptions& o,
-                                       std::vector<std::string>& notes) {
-  std::vector<std::string> chosen, empty;
-  if (!o.metrics.empty()) {
-    for (const std::string& m : o.metrics) {
-      if (std::find(in.metrics.begin(), in.metrics.end(), m) == in.metrics.end())
-        throw UsageError(fmt::format("compare: -m {}: no such metric in {}{}; there are: {}",
-                                     QuoteForMessage(m), fmt::join(o.files, ", "),
-                                     DidYouMean(m, in.metrics), KnownMetrics(in.metrics)));
-      if (std::find(chosen.begin(), chosen.end(), m) == chosen.end()) chosen.push_back(m);
-    }
-    return chosen;
-  }
-  for (const std::string& m : in.metrics) (HasValues(in, m) ? chosen : empty).push_back(m);
-  // A column empty in every run of every set holds nothing to leave out
-  // (the counters of a machine without a PMU, on every comparison there):
-  // named with -v only, and -m naming one says why it has no values.
-  if (!empty.empty() && o.verbose)
-    notes.push_back(fmt::format("not measured in any set, left out: {}", fmt::join(empty, ", ")));
-  return chosen;
-}
 
 /// Whether some metric has at least two values in the baseline and in
 /// another set: without one there is nothing to compare, which is bad input.
@@ -120,17 +84,24 @@ std::optional<std::string> HostWarning(const std::vector<ComparisonRow>& rows) {
 
 int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
-  const CompareInput in =
+  CompareInput in =
       LoadCompareSets(options.files, {options.plain_columns, PlainMetric(options)}, notes);
-  const std::vector<std::string> metrics = ChooseMetrics(in, options, notes);
-  if (!AnyShared(in, metrics))
+  RenameSets(in, options.names);
+  if (options.verbose)
+    for (std::string& n : SetCommandNotes(in)) notes.push_back(std::move(n));
+  const MetricChoice choice = ChooseMetrics(in, options, notes);
+  const std::vector<std::string>& metrics = choice.metrics;
+  if (!AnyShared(in, metrics)) {
+    const std::string where = WherePresent(in, metrics);
     throw Error(fmt::format("compare: {}: no metric has two or more values in both the baseline "
-                            "({}) and another set",
-                            fmt::join(options.files, ", "), in.sets.front().label),
+                            "({}) and another set{}",
+                            fmt::join(options.files, ", "), in.sets.front().label,
+                            where.empty() ? "" : " (" + where + ")"),
                 kExitBadInput);
+  }
   // With an export on stdout, stdout holds that export alone.
   if ((options.csv == "-" || options.json == "-" || options.html == "-" ||
-       options.profile_csv == "-") &&
+       options.markdown == "-" || options.profile_csv == "-") &&
       out == stdout)
     out = stderr;
   BlockOptions blocks;
@@ -138,18 +109,14 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!options.width_given) blocks.ministat.width = TerminalPlotWidth(fileno(out)).value_or(74);
   blocks.threshold_percent = options.threshold_percent;
   blocks.test = options.test;
-  blocks.all_metrics = options.all_metrics || !options.metrics.empty();
 
   std::string text;
-  std::vector<std::string> equal;
-  const std::vector<ComparisonRow> rows =
-      WriteMetricBlocks(in, GroupIdenticalMetrics(in, metrics), blocks, text, equal);
+  const std::vector<ComparisonRow> rows = WriteMetricBlocks(in, choice.groups, blocks, text);
+  const TimeUnit time_unit = TimeUnitNamed(options.time_unit);
   const std::string table =
       FormatSummaryTable(rows, in.sets.front().label, options.report.confidence_percent,
-                         options.threshold_percent, options.verbose);
+                         options.threshold_percent, options.verbose, time_unit);
   if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
-  if (!equal.empty())
-    text += fmt::format("The same in every run of every set: {}\n", fmt::join(equal, ", "));
   // Sets labelled NAME=VALUE (a parameter scan): each metric against the value.
   if (const std::optional<ScanTable> scan =
           FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent))
@@ -169,6 +136,11 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   }
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
   std::vector<std::string> warnings = CompareWarnings(in, metrics);
+  // A group's metrics have the same values, so the same sets: its first names it.
+  std::vector<std::string> leaders;
+  for (const std::vector<std::string>& group : choice.groups) leaders.push_back(group.front());
+  if (std::optional<std::string> partial = PartialMetricsWarning(in, leaders))
+    warnings.insert(warnings.begin(), *partial);
   for (std::string& w :
        OutlierWarnings(in, rows, options.report.confidence_percent, options.verbose))
     warnings.push_back(std::move(w));
@@ -177,7 +149,13 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: warning: %s\n", w.c_str());
   if (!options.csv.empty()) WriteExport(options.csv, FormatSummaryCsv(rows), "the summary CSV");
   if (!options.json.empty())
-    WriteExport(options.json, FormatHyperfineJson(in, metrics, rows), "the JSON export");
+    WriteExport(options.json, FormatHyperfineJson(in, choice.with_data, rows), "the JSON export");
+  if (!options.markdown.empty())
+    WriteExport(
+        options.markdown,
+        FormatSummaryMarkdown(rows, in.sets.front().label, options.report.confidence_percent,
+                              options.threshold_percent, time_unit),
+        "the Markdown summary");
   if (!options.profile_csv.empty())
     WriteExport(options.profile_csv, FormatProfileCsv(profiles), "the profile comparison CSV");
   if (!options.html.empty())

@@ -133,17 +133,20 @@ std::string SetBoots(const CompareSet& set) {
 void AppendSets(const CompareInput& in, std::string& html) {
   html +=
       "<div class=\"scroll\"><table class=\"sets\"><thead><tr><th class=\"text\">set</th>"
-      "<th>measured runs</th><th>boots</th><th>warm-up</th><th>failed, left out</th>"
+      "<th class=\"text\">command</th><th>measured "
+      "runs</th><th>boots</th><th>warm-up</th><th>failed, left out</th>"
       "<th class=\"text\">kernel</th><th class=\"text\">CPU</th><th class=\"text\">from</th>"
       "</tr></thead><tbody>";
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
     const CompareSet& s = in.sets[i];
     html += fmt::format(
-        "<tr><td class=\"text\">{}<b>{}</b>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<tr><td class=\"text\">{}<b>{}</b>{}</td><td class=\"text files\">{}</td><td>{}</td>"
+        "<td>{}</td><td>{}</td><td>{}</td>"
         "<td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text files\">{}</td></tr>",
         Swatch(i), EscapeXml(s.label), i == 0 ? " <span class=\"sub\">(baseline)</span>" : "",
-        s.runs, SetBoots(s), s.warmup_runs, s.failed_runs, EscapeXml(Join(s.kernel_releases)),
-        EscapeXml(Join(s.cpu_models)), EscapeXml(Join(s.files)));
+        EscapeXml(s.command.empty() ? "-" : s.command), s.runs, SetBoots(s), s.warmup_runs,
+        s.failed_runs, EscapeXml(Join(s.kernel_releases)), EscapeXml(Join(s.cpu_models)),
+        EscapeXml(Join(s.files)));
   }
   html += "</tbody></table></div>\n";
 }

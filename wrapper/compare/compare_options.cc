@@ -75,7 +75,8 @@ po::options_description MakeOptions(CompareOptions* o) {
   add("delimiters,d", Read(&o->plain_columns.delimiters, "DELIMITERS", ReadDelimiters),
       "plain number files: the delimiter characters (default space and tab), as ministat's -d");
   add("all-metrics", po::bool_switch(&o->all_metrics),
-      "a block for every metric (default: times and counters; the rest in the summary)");
+      "every metric in the blocks and the summary (default: the times, the counters and metrics of "
+      "other programs; not maxrss, minflt, ..., nor the cgroup's psi-cpu, cgroup-user, ...)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
       "changes within PCT% of the baseline mean do not count (default 1; 0: none)");
   add("fail-on",
@@ -98,6 +99,16 @@ po::options_description MakeOptions(CompareOptions* o) {
       "also write the sets in hyperfine's --export-json format");
   add("html", Read(&o->html, "FILE", FileNameOf("--html")),
       "also write a self-contained HTML report with charts");
+  add("export-markdown", Read(&o->markdown, "FILE", FileNameOf("--export-markdown")),
+      "also write the summary as a Markdown table, as for a pull request ('-' is stdout)");
+  add("name,l",
+      ReadEach(&o->names, "OLD=NEW",
+               [](const std::string& v) { return std::vector{ParseRename("--name", v)}; }),
+      "call set OLD (its label, file stem or command) NEW in every report; repeatable");
+  add("time-unit",
+      Read(&o->time_unit, "UNIT",
+           [](const std::string& v) { return ParseTimeUnit("--time-unit", v); }),
+      "the unit of the times in the summary and the Markdown table: s (default), ms or us");
   add("top", Read(&o->top, "N", ReadTop),
       "with profiles (run mode's --profile): the N functions that changed most per set "
       "(default 10)");
@@ -125,6 +136,7 @@ std::string CompareUsage() {
   return "usage: timeit compare [-s] [-c CONF] [-w WIDTH] [-m METRIC,...] [--all-metrics]\n"
          "                      [--threshold PCT] [--fail-on VERDICT,...] [--test TEST]\n"
          "                      [--bisect] [-v] [-q] [--csv FILE] [--json FILE] [--html FILE]\n"
+         "                      [--export-markdown FILE] [--name OLD=NEW] [--time-unit UNIT]\n"
          "                      [-C COLUMN] [-d DELIMITERS] [--top N] [--profile-csv FILE]\n"
          "                      [--profile-files FILE,...] [--profile-total] FILE...\n"
          "Compares series of runs, metric by metric, as FreeBSD's ministat would, then\n"
@@ -152,6 +164,19 @@ TestChoice ParseTestChoice(const std::string& option, const std::string& value) 
   throw UsageError(option + ": no test " + QuoteForMessage(value) +
                    DidYouMean(value, {"auto", "welch", "student"}) +
                    "; there are: auto, welch, student");
+}
+
+std::pair<std::string, std::string> ParseRename(const std::string& option, const std::string& v) {
+  const std::size_t eq = v.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+    throw BadValue(option, "OLD=NEW, a set's name and the name to call it", v);
+  return {v.substr(0, eq), v.substr(eq + 1)};
+}
+
+std::string ParseTimeUnit(const std::string& option, const std::string& value) {
+  if (value == "s" || value == "ms" || value == "us") return value;
+  throw UsageError(option + ": no time unit " + QuoteForMessage(value) +
+                   DidYouMean(value, {"s", "ms", "us"}) + "; there are: s, ms, us");
 }
 
 std::vector<std::string> ParseMetricList(const std::string& option, const std::string& list) {
@@ -197,11 +222,13 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   // Two exports on one stream would be one file no reader can split.
   std::vector<std::string> on_stdout;
   for (const auto& [option, file] :
-       {std::pair{"--csv", &o.csv}, std::pair{"--json", &o.json}, std::pair{"--html", &o.html}})
+       {std::pair{"--csv", &o.csv}, std::pair{"--json", &o.json}, std::pair{"--html", &o.html},
+        std::pair{"--export-markdown", &o.markdown}})
     if (*file == "-") on_stdout.push_back(std::string(option) + " -");
   if (on_stdout.size() > 1)
     throw UsageError("compare: " + on_stdout[0] + " and " + on_stdout[1] +
                      (on_stdout.size() > 2 ? " and " + on_stdout[2] : std::string()) +
+                     (on_stdout.size() > 3 ? " and " + on_stdout[3] : std::string()) +
                      ": only one export can go to stdout; give the others a file");
   return o;
 }

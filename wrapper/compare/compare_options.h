@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "stats/ministat_report.h"
@@ -19,6 +20,12 @@ struct CompareOptions {
   std::string csv;                   ///< --csv FILE ("-" is stdout); empty: none
   std::string json;                  ///< --json FILE: hyperfine's export format; empty: none
   std::string html;                  ///< --html FILE: the self-contained report; empty: none
+  std::string markdown;              ///< --export-markdown FILE: the summary as a table
+  /// --name OLD=NEW (-l), repeatable: a set's name in every report
+  std::vector<std::pair<std::string, std::string>> names;
+  /// --time-unit: the unit of the time metrics in the summary and the
+  /// Markdown table ("s", "ms", "us"); the blocks and --csv keep seconds
+  std::string time_unit = "s";
   std::vector<std::string> files;
   ColumnFormat plain_columns;  ///< -C and -d: how plain number files are read, as by ministat
   /// --threshold PCT: changes within PCT% of the baseline mean do not count
@@ -28,9 +35,9 @@ struct CompareOptions {
   /// (worse, better, below threshold) judged over every gated metric (JudgeGate)
   std::vector<stats::Verdict> fail_on;
   TestChoice test = TestChoice::kAuto;  ///< --test
-  bool all_metrics = false;             ///< --all-metrics: a block for every metric
-  bool verbose = false;                 ///< -v: p-values of every test, each outlier
-  bool quiet = false;                   ///< -q: no report (the CSV and warnings only)
+  bool all_metrics = false;  ///< --all-metrics: every metric, not only times and counters
+  bool verbose = false;      ///< -v: p-values of every test, each outlier
+  bool quiet = false;        ///< -q: no report (the CSV and warnings only)
   /// --bisect: instead of the report, one line, and `git bisect run`'s exit
   /// status (compare_bisect.h)
   bool bisect = false;
@@ -58,6 +65,12 @@ std::vector<stats::Verdict> ParseFailOn(const std::string& option, const std::st
 std::string PlainMetric(const CompareOptions& options);
 /// Parses --test's value: auto, welch or student. Throws UsageError naming `option`.
 TestChoice ParseTestChoice(const std::string& option, const std::string& value);
+
+/// Parses --name's OLD=NEW. Throws UsageError naming `option`.
+std::pair<std::string, std::string> ParseRename(const std::string& option, const std::string& v);
+
+/// Parses --time-unit's value: s, ms or us. Throws UsageError naming `option`.
+std::string ParseTimeUnit(const std::string& option, const std::string& value);
 
 /// The usage text, newline included.
 std::string CompareUsage();

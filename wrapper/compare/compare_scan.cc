@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "wrapper/base/text.h"
-#include "wrapper/compare/compare_blocks.h"
 #include "wrapper/compare/compare_numbers.h"
 #include "wrapper/compare/report_cells.h"
+#include "wrapper/results/results_columns.h"
 
 namespace timeit {
 namespace {
@@ -41,8 +41,7 @@ std::vector<std::string> ScanMetrics(const CompareInput& in,
   if (!chosen.empty()) return chosen;
   std::vector<std::string> metrics;
   for (const std::string& m : in.metrics)
-    if (BlockByDefault(m) && !m.starts_with("cgroup-") && !m.starts_with("psi-"))
-      metrics.push_back(m);
+    if (!IsDetailColumn(m)) metrics.push_back(m);
   return metrics;
 }
 

@@ -113,7 +113,7 @@ struct TableColumns {
   std::vector<double> scale;
   std::vector<std::optional<std::size_t>> running;  ///< each metric's `.running`, if any
   std::optional<std::size_t> warmup, status, release, cpu, platform, notes, run, higher;
-  std::optional<std::size_t> boot, host, start;
+  std::optional<std::size_t> boot, host, start, command;
 };
 
 TableColumns FindColumns(const ResultsTable& t) {
@@ -128,6 +128,7 @@ TableColumns FindColumns(const ResultsTable& t) {
   c.platform = t.Column("platform"), c.notes = t.Column("notes");
   c.run = t.Column("run"), c.higher = t.Column(kHigherIsBetterColumn);
   c.boot = t.Column("boot_id"), c.host = t.Column("host"), c.start = t.Column("start");
+  c.command = t.Column("command");
   return c;
 }
 
@@ -245,6 +246,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   AddDistinct(set.platforms, Cell(t, r, c.platform));
   AddDistinct(set.kernel_releases, kernel);
   RecordConditions(t, r, set);
+  if (set.command.empty()) set.command = Cell(t, r, c.command);
   set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
   if (c.notes)
     for (const std::string& note : SplitNotes(t.rows[r][*c.notes])) AddDistinct(set.notes, note);
@@ -267,6 +269,8 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
                                       : "only one set (" + QuoteForMessage(in_.sets.front().label) +
                                             "); compare wants two or more: several files, or a "
                                             "label column with several labels");
+  for (CompareSet& s : in_.sets)
+    if (s.command == s.label) s.command.clear();
   MetricOrder(in_.metrics, counters_);
   in_.counters = std::move(counters_);
   return std::move(in_);

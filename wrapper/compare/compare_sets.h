@@ -21,9 +21,9 @@ struct MetricSeries {
   /// HTML report's runs-in-order chart; indices into CompareSet::warmup_run_numbers.
   std::vector<double> warmup_values;
   std::vector<std::size_t> warmup_index;
-  bool has_column = false;         ///< the column exists (its cells may all be empty)
-  int empty_cells = 0;             ///< measured runs without a value (not counted, not permitted)
-  int multiplexed = 0;             ///< runs whose `<metric>.running` fraction is below 1
+  bool has_column = false;  ///< the column exists (its cells may all be empty)
+  int empty_cells = 0;      ///< measured runs without a value (not counted, not permitted)
+  int multiplexed = 0;      ///< runs whose `<metric>.running` fraction is below 1
 };
 
 /// The values one condition column (kConditionColumns, or kernel_release)
@@ -38,6 +38,10 @@ struct ConditionValues {
 /// release) gathered from one or more files.
 struct CompareSet {
   std::string label;
+  /// What the runs ran (a results CSV's `command` cell, hyperfine's
+  /// command) when it is known and not the label: -v and the HTML report
+  /// show it beside a short name.
+  std::string command;
   std::vector<std::string> files;
   std::map<std::string, MetricSeries, std::less<>> metrics;
   int runs = 0;         ///< measured rows used

@@ -12,18 +12,23 @@
 #include "wrapper/compare/report_cells.h"
 
 namespace timeit {
+
 namespace {
 
-}  // namespace
+/// The summary's header and rows, and how many columns on the left are text.
+struct SummaryTable {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t text_columns = 2;
+};
 
-std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
-                               double confidence_percent, double threshold_percent, bool verbose) {
-  if (rows.empty()) return {};
-  const std::vector<RowCells> cells = FormatRowCells(rows);
+SummaryTable MakeSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
+                              double confidence_percent, bool verbose, const TimeUnit& time_unit) {
+  const std::vector<RowCells> cells = FormatRowCells(rows, time_unit);
   std::set<std::string> others;
   for (const ComparisonRow& r : rows) others.insert(r.set);
   const bool one_other = others.size() == 1;
-  std::vector<std::vector<std::string>> table;
+  SummaryTable table;
+  table.text_columns = one_other ? 2 : 3;
   std::vector<std::string> header = {"metric", "better"};
   if (!one_other) header.push_back("set");
   header.push_back(baseline + " mean");
@@ -38,7 +43,7 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
     for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
   }
   header.push_back("verdict");
-  table.push_back(header);
+  table.rows.push_back(header);
   for (const RowCells& c : cells) {
     std::vector<std::string> line = {c.metric, c.better};
     if (!one_other) line.push_back(c.row.set);
@@ -55,11 +60,55 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
       for (const std::string& p : {c.student_p, c.welch_p, c.mann_whitney_p}) line.push_back(p);
     }
     line.push_back(c.verdict);
-    table.push_back(std::move(line));
+    table.rows.push_back(std::move(line));
   }
-  return fmt::format("Summary against {} ({})\n", baseline,
-                     VerdictTerms(TestsHeading(rows), confidence_percent, threshold_percent)) +
-         AlignColumns(table, one_other ? 2 : 3);
+  return table;
+}
+
+std::string Title(const std::vector<ComparisonRow>& rows, const std::string& baseline,
+                  double confidence_percent, double threshold_percent) {
+  return fmt::format("Summary against {} ({})", baseline,
+                     VerdictTerms(TestsHeading(rows), confidence_percent, threshold_percent));
+}
+
+std::string MarkdownCell(const std::string& text) {
+  std::string cell;
+  for (char ch : text) {
+    if (ch == '|') cell += '\\';
+    cell += ch;
+  }
+  return cell;
+}
+
+}  // namespace
+
+std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
+                               double confidence_percent, double threshold_percent, bool verbose,
+                               const TimeUnit& time_unit) {
+  if (rows.empty()) return {};
+  const SummaryTable table =
+      MakeSummaryTable(rows, baseline, confidence_percent, verbose, time_unit);
+  return Title(rows, baseline, confidence_percent, threshold_percent) + "\n" +
+         AlignColumns(table.rows, table.text_columns);
+}
+
+std::string FormatSummaryMarkdown(const std::vector<ComparisonRow>& rows,
+                                  const std::string& baseline, double confidence_percent,
+                                  double threshold_percent, const TimeUnit& time_unit) {
+  if (rows.empty()) return {};
+  const SummaryTable table = MakeSummaryTable(rows, baseline, confidence_percent, false, time_unit);
+  std::string text = Title(rows, baseline, confidence_percent, threshold_percent) + "\n\n";
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const std::vector<std::string>& row = table.rows[r];
+    for (const std::string& cell : row) text += "| " + MarkdownCell(cell) + " ";
+    text += "|\n";
+    if (r != 0) continue;
+    // The means and the difference are numbers: right-aligned; the verdict is text.
+    for (std::size_t c = 0; c < row.size(); ++c)
+      text += c < table.text_columns || c + 1 == row.size() ? "|:---" : "|---:";
+    text += "|\n";
+  }
+  return text;
 }
 
 std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/report_cells.h"
 
 namespace timeit {
 
@@ -18,9 +19,18 @@ namespace timeit {
 /// metric without variance. With `verbose`, the p-values of Student's t,
 /// Welch's t and Mann-Whitney's U ("-" when undefined) before the verdict.
 /// With more than two sets each row names its set in a `set` column instead
-/// of the means' headers.
+/// of the means' headers. The times' means and differences are in
+/// `time_unit` (--time-unit).
 std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std::string& baseline,
-                               double confidence_percent, double threshold_percent, bool verbose);
+                               double confidence_percent, double threshold_percent, bool verbose,
+                               const TimeUnit& time_unit = {});
+
+/// The same table (without -v's columns) in Markdown, as hyperfine's
+/// --export-markdown is for a pull request: the title line, then a pipe
+/// table whose number columns are right-aligned; "|" in a cell escaped.
+std::string FormatSummaryMarkdown(const std::vector<ComparisonRow>& rows,
+                                  const std::string& baseline, double confidence_percent,
+                                  double threshold_percent, const TimeUnit& time_unit = {});
 
 /// The same rows as CSV (docs/csv-format.md, "The comparison CSV"): numbers
 /// in full precision, undefined ones as empty cells; one line per name of a

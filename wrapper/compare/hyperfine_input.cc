@@ -1,9 +1,12 @@
 // hyperfine's --export-json: every results[] entry is a set.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/input_table.h"
 #include "wrapper/compare/json_input.h"
+#include "wrapper/compare/short_names.h"
 
 namespace timeit {
 namespace {
@@ -11,20 +14,46 @@ namespace {
 using json = Json;
 using Values = std::vector<std::pair<std::string, std::optional<double>>>;
 
-/// The entry's command, with its parameters (`-P`, `-L`) when it has any:
+/// The entry's parameters (`-P`, `-L`), "t=0.1, n=2"; empty without.
+std::string ParameterList(const json& entry) {
+  const json* parameters = JsonFields::Member(entry, "parameters");
+  if (parameters == nullptr || !parameters->is_object() || parameters->empty()) return {};
+  std::string list;
+  for (const auto& [name, value] : parameters->items())
+    list += (list.empty() ? "" : ", ") + name + "=" +
+            (value.is_string() ? value.get<std::string>() : value.dump());
+  return list;
+}
+
+/// The entry's command, with its parameters when it has any:
 /// "sleep 0.1 (t=0.1)". hyperfine need not put a parameter in the command
 /// line, and two entries of one command are two sets all the same.
 std::string EntryLabel(const JsonFields& f, const json& entry, const std::string& place) {
   const json* command = JsonFields::Member(entry, "command");
   if (command == nullptr) f.Fail(place, "no \"command\"");
   std::string label = f.String(*command, place + ".command");
-  const json* parameters = JsonFields::Member(entry, "parameters");
-  if (parameters == nullptr || !parameters->is_object() || parameters->empty()) return label;
-  std::string list;
-  for (const auto& [name, value] : parameters->items())
-    list += (list.empty() ? "" : ", ") + name + "=" +
-            (value.is_string() ? value.get<std::string>() : value.dump());
-  return label + " (" + list + ")";
+  const std::string parameters = ParameterList(entry);
+  return parameters.empty() ? label : label + " (" + parameters + ")";
+}
+
+/// The sets' names: the commands, or short ones when a command is too wide
+/// for a column (ShortNames); a scan's parameters when they tell every entry
+/// apart ("s=0.01", "s=0.02").
+std::vector<std::string> SetNames(const json& results, const std::vector<std::string>& commands) {
+  std::vector<std::string> names = ShortNames(commands);
+  if (names == commands) return names;
+  std::vector<std::string> parameters;
+  for (const json& entry : results) {
+    parameters.push_back(ParameterList(entry));
+    if (parameters.back().empty() || parameters.back().size() > kShortNameWidth) return names;
+  }
+  const auto count = [&](const std::string& p) {
+    return std::count(parameters.begin(), parameters.end(), p);
+  };
+  return std::all_of(parameters.begin(), parameters.end(),
+                     [&](const std::string& p) { return count(p) == 1; })
+             ? parameters
+             : names;
 }
 
 /// A per-run array `key` of `entry`, checked to have `runs` numbers (null
@@ -71,12 +100,23 @@ ResultsTable ReadHyperfineJson(const std::string& file, const json& doc,
   if (results.empty())
     throw InputError(file, 0, "hyperfine's results list is empty: no benchmark to compare");
   InputTable table(file);
+  // hyperfine writes its --command-name as the command, when one was given;
+  // a whole command line is too wide a name, so the sets take short ones and
+  // keep the command to show beside them.
+  std::vector<std::string> commands;
+  for (std::size_t e = 0; e < results.size(); ++e) {
+    const std::string place = fmt::format("results[{}]", e);
+    if (!results[e].is_object())
+      f.Fail(place, "expected an object, got " + JsonTypeName(results[e]));
+    commands.push_back(EntryLabel(f, results[e], place));
+  }
+  const std::vector<std::string> names = SetNames(results, commands);
   bool means_only = false;
   for (std::size_t e = 0; e < results.size(); ++e) {
     const std::string place = fmt::format("results[{}]", e);
     const json& entry = results[e];
-    if (!entry.is_object()) f.Fail(place, "expected an object, got " + JsonTypeName(entry));
-    const std::string label = Distinct(table, EntryLabel(f, entry, place));
+    const std::string label = Distinct(table, names[e]);
+    if (label != commands[e]) table.SetCommand(label, commands[e]);
     const json* times = JsonFields::Member(entry, "times");
     if (times == nullptr) f.Fail(place, "no \"times\": hyperfine wrote no run of " + label);
     const std::size_t runs = f.Array(*times, place + ".times").size();

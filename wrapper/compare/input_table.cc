@@ -36,12 +36,18 @@ ResultsTable InputTable::Finish() && {
   table_.columns = {"label", "status"};
   const bool higher = !higher_.empty();
   if (higher) table_.columns.emplace_back(kHigherIsBetterColumn);
+  const bool commands = !commands_.empty();
+  if (commands) table_.columns.emplace_back("command");
   table_.columns.insert(table_.columns.end(), metrics_.begin(), metrics_.end());
   for (const Run& run : runs_) {
     std::vector<std::string> row = {run.label, run.failed ? "1" : "0"};
     if (higher) {
       const auto it = higher_.find(run.label);
       row.push_back(it == higher_.end() ? "" : it->second);
+    }
+    if (commands) {
+      const auto it = commands_.find(run.label);
+      row.push_back(it == commands_.end() ? "" : it->second);
     }
     for (const std::string& m : metrics_) {
       const auto it = run.values.find(m);

@@ -28,6 +28,12 @@ class InputTable {
   /// Metrics of set `label` that are better when higher.
   void SetHigherIsBetter(const std::string& label, std::vector<std::string> metrics);
 
+  /// The command set `label` ran, when its name is not the command
+  /// (a `command` column, as in our results CSV).
+  void SetCommand(const std::string& label, std::string command) {
+    commands_[label] = std::move(command);
+  }
+
   /// How many runs of `label` were added (failed ones too).
   int Runs(const std::string& label) const;
 
@@ -45,7 +51,9 @@ class InputTable {
   ResultsTable table_;
   std::vector<std::string> metrics_;
   std::vector<Run> runs_;
-  std::map<std::string, std::string, std::less<>> higher_;  ///< by label, names joined by spaces
+  std::map<std::string, std::string, std::less<>> higher_;
+  std::map<std::string, std::string, std::less<>>
+      commands_;  ///< by label  ///< by label, names joined by spaces
 };
 
 }  // namespace timeit

@@ -58,16 +58,33 @@ std::string RowCells::Difference(std::string_view plus_minus) const {
   return estimate + " " + std::string(plus_minus) + " " + margin + from;
 }
 
-std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows) {
+TimeUnit TimeUnitNamed(const std::string& name) {
+  if (name == "ms") return {"ms", 1e3};
+  if (name == "us") return {"us", 1e6};
+  return {};
+}
+
+std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows,
+                                     const TimeUnit& time_unit) {
   std::vector<RowCells> cells;
   cells.reserve(rows.size());
-  for (const ComparisonRow& r : rows) {
+  for (ComparisonRow r : rows) {
     RowCells c;
-    c.row = r;
     c.names.push_back(r.metric);
     c.names.insert(c.names.end(), r.same_as.begin(), r.same_as.end());
     c.metric = RowMetricNameWithUnit(r);
     c.unit = DisplayUnitOf(r.metric).unit;
+    if (c.unit == "s" && time_unit.name != "s") {
+      // Percentages and p-values do not change with the unit; the means and
+      // the differences in the values' unit do.
+      for (double* v :
+           {&r.mean_baseline, &r.mean, &r.difference, &r.difference_low, &r.difference_high})
+        *v *= time_unit.per_second;
+      c.unit = time_unit.name;
+      const std::size_t at = c.metric.find(" (s)");
+      if (at != std::string::npos) c.metric.replace(at, 4, " (" + time_unit.name + ")");
+    }
+    c.row = r;
     c.better = r.lower_is_better ? "lower" : "higher";
     c.mean_baseline = SiNumber(r.mean_baseline);
     c.mean = SiNumber(r.mean);

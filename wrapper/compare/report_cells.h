@@ -50,7 +50,18 @@ struct RowCells {
   std::string Difference(std::string_view plus_minus) const;
 };
 
-std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows);
+/// The unit the times are shown in (--time-unit): seconds, or their
+/// thousandth or millionth, for metrics whose display unit is seconds.
+struct TimeUnit {
+  std::string name = "s";
+  double per_second = 1;
+};
+/// "s", "ms" or "us" (ParseTimeUnit's); seconds for any other.
+TimeUnit TimeUnitNamed(const std::string& name);
+
+/// The cells of `rows`, the times' means and differences in `time_unit`.
+std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows,
+                                     const TimeUnit& time_unit = {});
 
 /// What the summary's heading names: the tests behind `rows` in order of
 /// first use, "Welch's t", "mixed model over boots" (over hosts and boots

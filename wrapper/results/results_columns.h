@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "platforms/conditions.h"
+#include "wrapper/sources/cgroup_source.h"
 #include "wrapper/sources/resource_usage_source.h"
 
 namespace timeit {
@@ -67,6 +68,20 @@ constexpr bool IsTimeColumn(std::string_view name) {
 /// (maxrss, minflt, ...).
 constexpr bool IsResourceUsageColumn(std::string_view name) {
   for (std::string_view c : kResourceUsageColumns)
+    if (c == name) return true;
+  return false;
+}
+
+/// A metric a report shows only when asked (compare's --all-metrics): the
+/// resource usage beyond the times (maxrss, minflt, ...) and the run's
+/// cgroup files (mem-peak, psi-cpu, cgroup-user, ...), with or without a
+/// target ("cgroup-user@server"). The times, the counters and every metric
+/// timeit does not know (a --metric, another program's column) are shown.
+constexpr bool IsDetailColumn(std::string_view name) {
+  name = name.substr(0, name.find('@'));
+  if (IsTimeColumn(name)) return false;
+  if (IsResourceUsageColumn(name)) return true;
+  for (std::string_view c : kCgroupColumns)
     if (c == name) return true;
   return false;
 }

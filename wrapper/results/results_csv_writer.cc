@@ -98,7 +98,13 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   appending_ = !existing.rows.empty();
   const std::size_t run_col = *existing.Column("run");
   const std::size_t label_col = *existing.Column("label");
+  const std::optional<std::size_t> command_col = existing.Column("command");
   for (const std::vector<std::string>& row : existing.rows) {
+    if (command_col && !row[*command_col].empty()) {
+      std::vector<std::string>& commands = commands_[row[label_col]];
+      if (std::find(commands.begin(), commands.end(), row[*command_col]) == commands.end())
+        commands.push_back(row[*command_col]);
+    }
     int run = 0;
     if (!ParseWhole(row[run_col], run)) continue;  // a hand-edited cell numbers nothing
     int& last = last_runs_[row[label_col]];
@@ -109,6 +115,11 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
 int ResultsCsvWriter::LastRun(const std::string& label) const {
   const auto it = last_runs_.find(label);
   return it == last_runs_.end() ? 0 : it->second;
+}
+
+std::vector<std::string> ResultsCsvWriter::CommandsOf(const std::string& label) const {
+  const auto it = commands_.find(label);
+  return it == commands_.end() ? std::vector<std::string>() : it->second;
 }
 
 std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings) {
@@ -132,8 +143,8 @@ std::string ResultsCsvWriter::ReadIntactText(std::vector<std::string>& warnings)
     const long line = 1 + static_cast<long>(std::count(
                               text.begin(), text.begin() + static_cast<long>(keep), '\n'));
     if (::ftruncate(fd_.get(), static_cast<off_t>(keep)) != 0)
-      throw SystemError(path_ + ": cannot remove the incomplete last line: " +
-                        std::strerror(errno));
+      throw SystemError(path_ +
+                        ": cannot remove the incomplete last line: " + std::strerror(errno));
     warnings.push_back(path_ + ":" + std::to_string(line) +
                        ": removed an incomplete last row (left by an interrupted run)");
     text.resize(keep);

@@ -27,6 +27,10 @@ class ResultsCsvWriter {
   /// so that an appended series, or each configuration, continues its own
   /// numbering. Read once, when the file is opened.
   int LastRun(const std::string& label) const;
+
+  /// The distinct `command` cells of the existing file's rows of `label`, in
+  /// file order; none without rows or a `command` column (an earlier timeit's).
+  std::vector<std::string> CommandsOf(const std::string& label) const;
   /// The header of the file: the series' columns, or an earlier layout's.
   const std::vector<std::string>& columns() const { return columns_; }
   /// True when rows were already there.
@@ -53,7 +57,8 @@ class ResultsCsvWriter {
   std::string path_;
   std::vector<std::string> columns_;
   platforms::UniqueFd fd_;
-  std::map<std::string, int> last_runs_;  ///< label -> highest run number
+  std::map<std::string, int> last_runs_;                      ///< label -> highest run number
+  std::map<std::string, std::vector<std::string>> commands_;  ///< label -> its rows' commands
   bool appending_ = false;
   bool created_ = false;       ///< the file did not exist before
   bool entry_synced_ = false;  ///< a durable row fsynced the created file's folder

@@ -73,9 +73,7 @@ std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
     if (!set.command.empty()) {
       c.measured =
           std::make_unique<ChildLauncher>(MeasuredSpec(set.command, set.shell, measured_like));
-      const std::string line = !set.as_given.empty() ? set.as_given
-                               : set.shell           ? set.command.front()
-                                                     : ShellQuoteCommand(set.command);
+      const std::string line = CommandLineOf(set);
       own.command = CommandCell(line);
       own.command_bytes = line.size();
     }

@@ -13,6 +13,7 @@
 
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/text.h"
 #include "wrapper/base/version.h"
 #include "wrapper/check/condition_checks.h"
 #include "wrapper/process/process_tree.h"
@@ -126,15 +127,43 @@ SeriesMetadata Metadata(const RunOptions& o,
   return metadata;
 }
 
+/// A series appended to runs of its label that ran another command would
+/// be compared as one set with them: refused before the first run, unless
+/// --append-any. Nothing is written to the file before.
+void RefuseAnotherCommand(const ResultsCsvWriter& csv, const std::string& csv_path,
+                          const RunOptions& o, const SeriesMetadata& metadata,
+                          const std::string& label) {
+  if (o.append_any || !csv.appending()) return;
+  // Each set (--config, --command, a scan's value) by its own label and
+  // command line; a plain series by its label.
+  std::vector<std::pair<std::string, std::string>> labelled;
+  for (const SeriesSet& s : o.sets) {
+    const std::string own = CommandLineOf(s);
+    labelled.emplace_back(s.name, own.empty() ? metadata.command : CommandCell(own));
+  }
+  if (labelled.empty()) labelled.emplace_back(label, metadata.command);
+  for (const auto& [l, command] : labelled) {
+    const std::vector<std::string> before = csv.CommandsOf(l);
+    if (before.empty() || std::find(before.begin(), before.end(), command) != before.end())
+      continue;
+    throw UsageError(fmt::format(
+        "{}: its runs labelled {} ran {}, this series runs {}: give it a set of its own with "
+        "--label NAME, or --append-any to add it to {} all the same",
+        csv_path, QuoteForMessage(l), QuoteForMessage(before.back()), QuoteForMessage(command),
+        QuoteForMessage(l)));
+  }
+}
+
 /// Opens (or appends to) the results file and says so.
 /// A file of an earlier timeit keeps its header: `rows` then follow it.
 ResultsCsvWriter OpenResults(const std::string& csv_path, ResultsRowFormatter& rows,
-                             const RunOptions& o) {
+                             const RunOptions& o, const SeriesMetadata& metadata) {
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(csv_path, rows.columns(), warnings);
   rows.UseFileColumns(csv.columns());
-  for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   const std::string& label = rows.label();
+  RefuseAnotherCommand(csv, csv_path, o, metadata, label);
+  for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   if (o.quiet || csv_path == "-") return csv;
   if (csv.appending() && !o.sets.empty())  // each configuration continues its own numbering
     std::fprintf(stderr, "timeit: appending runs to %s (labels %s)\n", csv_path.c_str(),
@@ -243,7 +272,7 @@ int RunSeries(const RunOptions& o) {
   ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
   std::optional<StopRule> stop = AdaptiveStop(o, sources, metric_columns);
   AddProfileSource(o, csv_path, metadata, sources);
-  ResultsCsvWriter csv = OpenResults(csv_path, rows, o);
+  ResultsCsvWriter csv = OpenResults(csv_path, rows, o, metadata);
   if (!o.quiet) WarnAboutConditions(metadata.conditions);
   if (!o.quiet && metadata.command_bytes > metadata.command.size())
     std::fprintf(stderr,

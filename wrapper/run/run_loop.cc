@@ -62,7 +62,8 @@ void RunLoop::PrintNotes(int run) {
   notes_.clear();
   for (auto& s : p_.sources) {
     for (const std::string& note : s->TakeNotes()) {
-      if (!p_.options.quiet) Say(run > 0 ? "run " + std::to_string(run) + ": " + note : note);
+      if (!p_.options.quiet && s->Announce(note))
+        Say(run > 0 ? "run " + std::to_string(run) + ": " + note : note);
       AppendNote(notes_, note);
     }
   }

@@ -126,6 +126,8 @@ po::options_description MakeOptions(RunOptions* o) {
       "results CSV; '-' is stdout (default timeit-YYYYmmdd-HHMMSS.csv)");
   add("label", Read(&o->label, "NAME", ReadLabel),
       "series label (default: the output file's stem)");
+  add("append-any", po::bool_switch(&o->append_any),
+      "append to runs of the same label in the output file even when they ran another command");
   add("prepare", Text(&o->prepare, "CMD"), "shell command before every run, not measured");
   add("cleanup", Text(&o->cleanup, "CMD"), "shell command after every run, not measured");
   add("setup", Text(&o->setup, "CMD"), "shell command once before the series");
@@ -199,6 +201,9 @@ po::options_description MakeOptions(RunOptions* o) {
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
       "with --baseline or --config: compare (and judge for --fail-on and --bisect) only these "
       "metrics, as compare -m");
+  add("export-markdown", Text(&o->export_markdown, "FILE"),
+      "with --baseline or --config: also write the comparison's summary as a Markdown table, "
+      "as compare --export-markdown");
   add("bisect", po::bool_switch(&o->bisect),
       "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
       "worse, 1 one is, 125 inconclusive or a condition differs (or the command failed), "
@@ -344,11 +349,11 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.help || o.version) return;
   MakeSets(vm, o);
   if ((!o.fail_on.empty() || vm.count("threshold") || vm.count("compare-metrics") ||
-       vm.count("test")) &&
+       vm.count("test") || vm.count("export-markdown")) &&
       o.baseline.empty() && o.sets.empty())
     throw UsageError(
-        "--fail-on, --threshold, --test and --compare-metrics go with --baseline or sets "
-        "(--config, --command, --parameter-scan)");
+        "--fail-on, --threshold, --test, --compare-metrics and --export-markdown go with "
+        "--baseline or sets (--config, --command, --parameter-scan)");
   if (o.bisect && o.baseline.empty())
     throw UsageError("--bisect judges the series against a baseline: give --baseline FILE");
   if (o.bisect && !o.fail_on.empty())
@@ -418,7 +423,6 @@ RunOptions ParseRunOptions(int argc, const char* const* argv) {
             "timeit compare --json FILE writes hyperfine's JSON "
             "of a results CSV"},
            {"--export-csv", "the results CSV is -o FILE; timeit compare --csv FILE the summary"},
-           {"--export-markdown", "timeit compare prints the summary of a results CSV"},
            {"-L", "--parameter-list NAME a,b,c is hyperfine's -L"},
            {"-P", "--parameter-scan NAME MIN MAX is hyperfine's -P"},
            {"-D", "--parameter-step-size STEP is hyperfine's -D"},

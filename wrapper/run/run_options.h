@@ -37,6 +37,8 @@ struct RunOptions {
   int warmup = 1;
   std::string output;  ///< CSV path; "-" is stdout; empty: timeit-YYYYmmdd-HHMMSS.csv
   std::string label;   ///< empty: the output file's stem
+  /// --append-any: rows of another command may join a label's runs in -o's file
+  bool append_any = false;
   std::string prepare, cleanup, setup, teardown;  ///< shell commands; empty: none
   bool ignore_failure = false;
   std::vector<int> cpus;          ///< CPU affinity of the command; empty: unchanged
@@ -75,6 +77,7 @@ struct RunOptions {
   /// only these (compare's -m, the same letter), so a CI gate on real
   /// ignores nivcsw's noise
   std::vector<std::string> compare_metrics;
+  std::string export_markdown;  ///< --export-markdown FILE: the comparison's summary, as compare
   /// --bisect: with --baseline, the comparison is one line and the exit
   /// status is `git bisect run`'s (compare_bisect.h); a failed run is 125
   bool bisect = false;

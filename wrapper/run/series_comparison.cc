@@ -58,6 +58,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   compare.test = options.test;
   compare.metrics = options.compare_metrics;
   compare.bisect = options.bisect;
+  compare.markdown = options.export_markdown;
   return RunComparison(compare, out);
 }
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <string_view>
 
+#include "wrapper/results/series_metadata.h"
+
 namespace timeit {
 namespace {
 
@@ -35,6 +37,12 @@ std::vector<std::string> PlainWords(const std::string& line) {
       std::find(kShellWords.begin(), kShellWords.end(), words.front()) != kShellWords.end())
     return {};
   return words;
+}
+
+std::string CommandLineOf(const SeriesSet& set) {
+  if (set.command.empty()) return {};
+  if (!set.as_given.empty()) return set.as_given;
+  return set.shell ? set.command.front() : ShellQuoteCommand(set.command);
 }
 
 std::vector<SeriesSet> ConfigSets(const std::vector<std::pair<std::string, std::string>>& configs) {

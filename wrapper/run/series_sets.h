@@ -27,6 +27,10 @@ struct SeriesSet {
   std::string prepare, cleanup;
 };
 
+/// The command line `set` runs, as its rows' command cell holds it; empty
+/// when it runs the series' own command (--config).
+std::string CommandLineOf(const SeriesSet& set);
+
 std::vector<SeriesSet> ConfigSets(const std::vector<std::pair<std::string, std::string>>& configs);
 
 /// `line` split into its words where /bin/sh would only split it at blanks

@@ -44,12 +44,14 @@ class CgroupSource : public MeasurementSource {
   }
 
   std::vector<std::string> Columns() const override {
-    return {"mem-peak", "psi-cpu",  "psi-memory",  "psi-io",
-            "io-read",  "io-write", "cgroup-user", "cgroup-sys"};
+    return {kCgroupColumns.begin(), kCgroupColumns.end()};
   }
   bool AttachesBeforeExec() const override { return false; }
   void BeforeRun(const RunInfo& run) override;
   void Collect(const RunExit& exit, MetricValues& out) override;
+  bool Announce(const std::string& note) const override {
+    return std::find(quiet_notes_.begin(), quiet_notes_.end(), note) == quiet_notes_.end();
+  }
   std::vector<std::string> TakeNotes() override {
     std::vector<std::string> notes = std::move(notes_);
     notes_.clear();
@@ -65,6 +67,21 @@ class CgroupSource : public MeasurementSource {
     for (const auto& [c, why] : offer_.missing)
       if (c == controller) return why;
     return "the " + std::string(controller) + " controller is not enabled for the runs";
+  }
+  /// One note for mem-peak and io-*, where both controllers are missing for
+  /// one reason (both bound to cgroup v1): the same words twice said
+  /// nothing more. Empty otherwise.
+  std::string MemoryAndIoNote() const {
+    if (Has("memory") || Has("io")) return {};
+    std::string memory = WhyNot("memory");
+    const std::string io = WhyNot("io");
+    const std::string a = "the memory controller is", b = "the io controller is";
+    const std::size_t at = memory.find(a);
+    if (at == std::string::npos) return {};
+    std::string as_io = memory;
+    if (as_io.replace(at, a.size(), b) != io) return {};
+    return "mem-peak, io-read, io-write: " +
+           memory.replace(at, a.size(), "the memory and io controllers are") + "; left empty";
   }
   void NoteOnce(Noted kind, const std::string& note) {
     if ((noted_ & kind) != 0) return;
@@ -90,8 +107,9 @@ class CgroupSource : public MeasurementSource {
   /// one begins -- or before the first.
   std::optional<Counts> counted_;
   std::optional<std::uint64_t> peak_base_;  ///< memory.peak's bytes at the run's start
-  std::string text_;  ///< reused: no allocation per file per run
+  std::string text_;                        ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
+  std::vector<std::string> quiet_notes_;  ///< of notes_: for the CSV alone (Announce)
   unsigned noted_ = 0;
 };
 
@@ -149,7 +167,15 @@ bool CgroupSource::Read(File f) {
 
 std::optional<std::uint64_t> CgroupSource::ReadPeak() {
   if (!Has("memory")) {
-    NoteOnce(kNoMemoryNoted, "mem-peak: " + WhyNot("memory") + "; left empty");
+    const std::string both = MemoryAndIoNote();
+    if (!both.empty()) {
+      NoteOnce(kNoMemoryNoted, both);
+      noted_ |= kNoIoNoted;
+      return std::nullopt;
+    }
+    const std::string note = "mem-peak: " + WhyNot("memory") + "; left empty";
+    if (WhyNot("memory").find("(--no-mem-peak)") != std::string::npos) quiet_notes_.push_back(note);
+    NoteOnce(kNoMemoryNoted, note);
     return std::nullopt;
   }
   if (!Read(kPeak)) {

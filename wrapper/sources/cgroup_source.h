@@ -1,11 +1,18 @@
 #pragma once
 
+#include <array>
 #include <memory>
+#include <string_view>
 
 #include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
+
+/// The columns of CgroupSource, in its order (described below).
+inline constexpr std::array<std::string_view, 8> kCgroupColumns = {
+    "mem-peak", "psi-cpu",  "psi-memory",  "psi-io",
+    "io-read",  "io-write", "cgroup-user", "cgroup-sys"};
 
 /// The measurement source of each run's own cgroup (cgroup v2), which holds
 /// every descendant of the command, reaped or not, whatever it does with

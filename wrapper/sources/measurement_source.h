@@ -105,6 +105,11 @@ class MeasurementSource {
   /// machine"); the run loop prints each new note once and records it.
   virtual std::vector<std::string> TakeNotes() { return {}; }
 
+  /// Whether a note of TakeNotes' is also said on the terminal: one about
+  /// what the user's own option turned off (--no-mem-peak) goes to the CSV
+  /// alone.
+  virtual bool Announce(const std::string& /*note*/) const { return true; }
+
   /// What this run's row must say of itself, every run, but that is not
   /// worth a line on the terminal each time (e.g. which --rotate group it
   /// counted); recorded in the row's notes after TakeNotes' notes.
