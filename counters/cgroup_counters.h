@@ -1,11 +1,13 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "counters/event_groups.h"
+#include "counters/pre_exec_counters.h"
 #include "counters/run_counters.h"
 
 namespace timeit::counters {
@@ -14,20 +16,28 @@ namespace timeit::counters {
 /// online CPU with PERF_FLAG_PID_CGROUP, counting while a task of the cgroup
 /// (or of a cgroup below it) runs on that CPU. Nothing is copied into a
 /// child at fork, so a fork-heavy run costs what it costs without timeit;
-/// the price is a read per group per CPU around each run (one per run for
-/// the runs' own cgroup, see CountedCgroup). A run's counts are the deltas
+/// the price is a read per group per CPU around each run (for the runs'
+/// own cgroup, the one after the held child's last step before its release
+/// and the one after the run; see CountedCgroup). A run's counts are the deltas
 /// of those reads, each CPU's scaled by its own
 /// enabled/running (for a cgroup event both advance only while the cgroup
 /// runs there) before they are summed.
 ///
-/// Unlike inheritance, which starts at the child's exec, this counts from
-/// the child's creation in the cgroup: the few system calls timeit's child
-/// makes before its exec (resetting signals, its process group) are in the
-/// counts.
+/// A cgroup's events count from the child's creation in it, inheritance
+/// and perf stat from its exec. For the runs' own cgroup the child is held
+/// (AttachesBeforeExec), and what it does from its held read until its exec
+/// is counted on it alone (PreExecCounters) and taken out: each event then
+/// counts what perf stat's enable_on_exec counts, exactly in user mode and
+/// for tracepoints. Where that cannot be had (before Linux 5.13, no access
+/// to /proc/PID/syscall, a count before the exec that was multiplexed) the
+/// run's count keeps the child's few system calls and instructions before
+/// its exec, and TakeNotes() says so.
+///
 /// Whose cgroup is counted.
 ///   kTheRuns  the series' own, the runs' parent: nothing of it runs between
 ///             two runs, so one run's closing read is the next one's opening
-///             read, and a run in which it never ran is not counted.
+///             read where the child is not seen asleep (else the read then
+///             is), and a run in which it never ran is not counted.
 ///   kAnother  a service's (--count-cgroup), which runs whenever it likes:
 ///             read before each run, and a run during which nothing of it
 ///             ran counts 0 (see SumScaled).
@@ -44,8 +54,11 @@ class CgroupCounters : public RunCounters {
 
   void SelectGroup(std::size_t group) override;
   void BeforeStart() override;
-  bool AttachesBeforeExec() const override { return false; }
+  /// Held only to take out the child's work before its exec.
+  bool AttachesBeforeExec() const override { return pre_exec_ != nullptr; }
+  void Attach(pid_t pid) override;
   std::vector<CounterReading> Collect() override;
+  std::vector<std::string> TakeNotes() override;
   std::size_t cpus() const { return cpus_.size(); }
 
  private:
@@ -59,6 +72,18 @@ class CgroupCounters : public RunCounters {
   std::vector<std::vector<RawCount>> baseline_;  ///< per CPU, per event
   std::vector<std::vector<bool>> baseline_ok_;
   bool baseline_is_last_run_ = false;  ///< kTheRuns: the last Collect's reads
+
+  /// Whether event `e` counts in this run (its rotation group's, or none).
+  bool CountsThisRun(std::size_t e) const;
+  /// Whether `e` is a hardware event of a --rotate series: no count of the
+  /// child's before its exec is taken for it.
+  bool RotatedHardware(std::size_t e) const;
+  /// Takes the child's count before its exec out of `readings`.
+  void TakeOutPreExec(std::vector<CounterReading>& readings);
+  void Note(std::string note);
+  std::unique_ptr<PreExecCounters> pre_exec_;  ///< null: not held, counts from the creation
+  bool pre_exec_opened_ = false;               ///< this run's child was seen asleep
+  std::vector<std::string> notes_;
 };
 
 /// Whether a per-CPU event can be opened on the cgroup `cgroup_fd` here:

@@ -20,7 +20,8 @@ OpenedCounter OpenCounter(const EventEncoding& encoding, pid_t pid, const OpenOp
   attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
   if (options.group_read) attr.read_format |= PERF_FORMAT_GROUP;
   const bool member = options.group_fd >= 0;
-  attr.disabled = member ? 0 : 1;
+  attr.disabled = member || options.until_exec ? 0 : 1;
+  attr.remove_on_exec = options.until_exec ? 1 : 0;
   const EventModifiers& m = encoding.modifiers;
   attr.exclude_user = m.exclude_user ? 1 : 0;
   attr.exclude_kernel = options.user_only || m.exclude_kernel ? 1 : 0;

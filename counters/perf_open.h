@@ -33,6 +33,11 @@ struct OpenOptions {
   /// inherit=1 without `tree`'s enable_on_exec: a running process's new
   /// threads and children are counted too (perf stat -p's way).
   bool inherit = false;
+  /// Enabled at the open and removed from the task at its exec
+  /// (remove_on_exec, Linux 5.13+), at the very point where enable_on_exec
+  /// starts a tree's counters: what a held child does before its exec.
+  /// Its count stays readable after, like an exited task's.
+  bool until_exec = false;
 };
 
 /// An opened counter, or errno.

@@ -31,6 +31,9 @@ class RunCounters {
   /// After the run: one reading per event, in order, each scaled by its own
   /// enabled/running over this run alone.
   virtual std::vector<CounterReading> Collect() = 0;
+  /// What the user must be told about how the runs were counted, once each
+  /// (said with the next run's notes).
+  virtual std::vector<std::string> TakeNotes() { return {}; }
 };
 
 /// TreeCounters behind the interface: events opened once on timeit,

@@ -1,6 +1,7 @@
 #include "counters/tree_counters.h"
 
 #include <linux/perf_event.h>
+#include <sys/ioctl.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -128,6 +129,17 @@ void TreeCounters::OpenReferenceGroup() {
 }
 
 void TreeCounters::Attach(pid_t pid) {
+  // Every copy of our events that has not reached its exec goes off here:
+  // an ioctl on a leader without PERF_IOC_FLAG_GROUP reaches the whole
+  // family of inherited copies (perf_event_for_each_child). The copies of
+  // timeit-spawner, which got them at its own exec (enable_on_exec), are
+  // on, and it hands them on to each child it clones, which would count
+  // from its clone, not its exec (setpgid, prctl, the held read, execve),
+  // and so would the spawner's own system calls of a run. Off, the held
+  // child's copies start at its exec, as a child of timeit's own does (their
+  // attr is our leaders', whose enable_on_exec never fired: timeit never
+  // execs), and the read below is the run's baseline with nothing racing it.
+  for (Group& g : groups_) ::ioctl(g.leader.get(), PERF_EVENT_IOC_DISABLE, 0);
   for (Group& g : groups_) g.baseline_ok = ReadGroup(g.leader.get(), g.events.size(), g.baseline);
   if (!rotation_.empty()) OpenRotationGroup(pid);
 }

@@ -20,6 +20,9 @@ struct CounterReading {
   std::optional<double> value;
   std::optional<double> running_fraction;  ///< time_running / time_enabled
   std::string reason;                      ///< for failures: errno text and what to do
+  /// Counted by cgroup: why this count keeps timeit's child's work before
+  /// its exec (empty when that was taken out, or never in it).
+  std::string pre_exec_kept;
 };
 
 /// Turns a read into a reading: a counter that never ran is "not counted",

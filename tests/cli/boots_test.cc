@@ -119,12 +119,16 @@ class BootsExperiment {
     return names;
   }
 
-  /// label -> boot id -> measured runs, from the CSV.
-  std::map<std::string, std::map<std::string, int>> RunsByBoot() const {
+  /// label -> boot id -> measured runs of `role` (a step's -n are its
+  /// timing runs; the default counters add counting runs), from the CSV.
+  std::map<std::string, std::map<std::string, int>> RunsByBoot(
+      const std::string& role = "time") const {
     const RunsTable t = ReadRuns(csv_);
-    const auto label = ColumnOf(t, "label"), boot = ColumnOf(t, "boot_id");
+    const auto label = ColumnOf(t, "label"), boot = ColumnOf(t, "boot_id"),
+               roles = ColumnOf(t, "role");
     std::map<std::string, std::map<std::string, int>> runs;
-    for (std::size_t r = 0; r < label.size(); ++r) ++runs[label[r]][boot[r]];
+    for (std::size_t r = 0; r < label.size(); ++r)
+      if (roles.at(r) == role) ++runs[label[r]][boot[r]];
     return runs;
   }
 
@@ -153,6 +157,8 @@ TEST(BootsCliTest, TwoKernelsTwoBootsEachUnattendedInAbbaOrder) {
   using Boots = std::map<std::string, int>;
   EXPECT_EQ(e.RunsByBoot(), (std::map<std::string, Boots>{{"a", {{"boot1", 3}, {"boot4", 3}}},
                                                           {"b", {{"boot2", 3}, {"boot3", 3}}}}));
+  // Each step's series counted its per-event counters in 3 runs of their own.
+  EXPECT_EQ(e.RunsByBoot("count"), e.RunsByBoot());
   const RunsTable t = ReadRuns(e.csv_);
   for (const std::string& m : ColumnOf(t, "boot_method")) EXPECT_EQ(m, "command");
   const auto label = ColumnOf(t, "label"), release = ColumnOf(t, "kernel_release"),
@@ -267,7 +273,10 @@ TEST(BootsCliTest, ASeriesCutShortIsDoneAgainWithNoRunLostOrCountedTwice) {
   std::vector<std::string> a_runs;
   for (std::size_t r = 0; r < label.size(); ++r)
     if (label[r] == "a") a_runs.push_back(run[r]);
-  EXPECT_EQ(a_runs, (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+  // 1 row of boot1, then 3 timing and 3 counting rows of boot2 and boot5.
+  std::vector<std::string> numbered;
+  for (int n = 1; n <= 13; ++n) numbered.push_back(std::to_string(n));
+  EXPECT_EQ(a_runs, numbered);
   // The rows of the boot that did the step again say so; no other row does.
   const auto boot = ColumnOf(t, "boot_id"), notes = ColumnOf(t, "notes");
   const std::string redo = "boots: step 1 again: boot boot1 was cut short after 1 runs, kept";
@@ -276,6 +285,37 @@ TEST(BootsCliTest, ASeriesCutShortIsDoneAgainWithNoRunLostOrCountedTwice) {
         << boot[r] << ": " << notes[r];
   const ProcessResult status = e.Status();
   EXPECT_NE(status.out.find("boot boot1: interrupted after 1 runs (kept in the CSV); the step is "
+                            "done again"),
+            std::string::npos)
+      << status.out;
+  EXPECT_NE(status.out.find("finished after 4 of 4 steps"), std::string::npos) << status.out;
+}
+
+/// A step's -n are its timing runs; with --counting-runs 3 (= -n) its last
+/// run is a counting run, and a series cut short in it is not complete: the
+/// step is done again, its 3 timing runs kept as a shorter boot.
+TEST(BootsCliTest, ASeriesCutShortInItsLastCountingRunIsDoneAgain) {
+  BootsExperiment e;
+  const fs::path calls = e.dir_.path() / "calls", cut = e.dir_.path() / "cut";
+  const std::string script = "n=$(cat " + calls.string() +
+                             " 2>/dev/null || echo 0); n=$((n+1)); echo $n > " + calls.string() +
+                             "; if [ $n = 6 ] && [ -f " + cut.string() + " ]; then rm " +
+                             cut.string() + "; kill -9 $PPID; sleep 5; fi";
+  std::ofstream(cut) << "";
+  ASSERT_EQ(e.Start({"--boots", "2", "--counting-runs", "3"}, Sh(script)).exit_status, 0);
+  EXPECT_EQ(e.Boot("boot1").exit_status, 137);
+  EXPECT_EQ(e.RunsByBoot()["a"]["boot1"], 3);
+  EXPECT_EQ(e.RunsByBoot("count")["a"]["boot1"], 2);
+  for (const std::string id : {"boot2", "boot3", "boot4", "boot5"}) {
+    const ProcessResult r = e.Boot(id);
+    ASSERT_EQ(r.exit_status, 0) << id << ": " << r.err;
+  }
+  using Boots = std::map<std::string, int>;
+  EXPECT_EQ(e.RunsByBoot(),
+            (std::map<std::string, Boots>{{"a", {{"boot1", 3}, {"boot2", 3}, {"boot5", 3}}},
+                                          {"b", {{"boot3", 3}, {"boot4", 3}}}}));
+  const ProcessResult status = e.Status();
+  EXPECT_NE(status.out.find("boot boot1: interrupted after 2 runs (kept in the CSV); the step is "
                             "done again"),
             std::string::npos)
       << status.out;

@@ -6,7 +6,8 @@ usage: check_compare_html.py REPORT.html CSV...
 The report must parse as XML, hold no script and load nothing (no src or
 href other than #anchors), and have a print style. For every strip plot
 (svg.strip): each set's dots are exactly the CSV's measured values of that
-metric (warmup 0, status 0; task-clock's nanoseconds in seconds), placed on the plot's linear x scale; the mean
+metric (warmup 0, status 0; task-clock's nanoseconds in seconds; with a `role`
+column, of the rows that give the metric, own_rows), placed on the plot's linear x scale; the mean
 bar is their mean and the interval is the mean's Student's t interval at
 the plot's data-confidence, its width the one scipy gives (a reference, not
 our arithmetic). For every runs-in-order
@@ -37,6 +38,15 @@ TO_REPORT_UNIT = {"task-clock": 1e-9, "task-clock:u": 1e-9, "cgroup-user": 1e-6,
                   "cgroup-sys": 1e-6, "psi-cpu": 1e-6, "psi-memory": 1e-6, "psi-io": 1e-6}
 
 
+
+def own_rows(rows, metric):
+    """The rows that give `metric`, as compare takes them: with a `role`
+    column, a metric some timing row has comes from the timing rows, one
+    only counting rows have from those; a row without a role gives all."""
+    timed = any(r.get("role") == "time" and r.get(metric, "") != "" for r in rows)
+    return [r for r in rows
+            if r.get("role", "") == "" or (r["role"] == "time") == timed]
+
 def in_report_unit(row, name):
     return float(row[name]) * TO_REPORT_UNIT.get(name.split("@")[0], 1)
 
@@ -47,7 +57,7 @@ def close(a, b, tolerance=1e-9):
 
 def check_boots(metric, label, group, rows, errors):
     """The strip row's boot lanes against the CSV's boot_id column."""
-    measured = [r for r in rows if r["warmup"] == "0" and r.get(metric, "") != ""]
+    measured = [r for r in own_rows(rows, metric) if r["warmup"] == "0" and r.get(metric, "") != ""]
     boots = {r.get("boot_id", "") for r in measured}
     dots = list(group.iter(SVG + "circle"))
     if len(boots) < 2 or "" in boots:
@@ -102,7 +112,7 @@ def main():
             if group.get("class") != "set":
                 continue
             label = group.get("data-set")
-            want = [in_report_unit(r, metric) for r in rows.get(label, [])
+            want = [in_report_unit(r, metric) for r in own_rows(rows.get(label, []), metric)
                     if r["warmup"] == "0" and r[metric] != ""]
             dots = [c for c in group.iter(SVG + "circle")]
             got = [float(c.get("data-value")) for c in dots]
@@ -136,7 +146,7 @@ def main():
                 continue
             label = group.get("data-set")
             want = sorted((int(r["run"]), in_report_unit(r, metric), r["warmup"] == "1")
-                          for r in rows.get(label, []) if r[metric] != "")
+                          for r in own_rows(rows.get(label, []), metric) if r[metric] != "")
             dots = list(group.iter(SVG + "circle"))
             got = sorted((int(c.get("data-run")), float(c.get("data-value")),
                           "warmup" in c.get("class").split()) for c in dots)

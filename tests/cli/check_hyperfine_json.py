@@ -8,9 +8,9 @@ every entry of timeit's file with the same JSON type (JSON has one number
 type: 1 and 1.0 are both numbers). Then timeit's numbers are checked
 against the CSVs, read here with Python's csv module: one entry per label,
 times = the `real` cells of the measured runs (warmup 0, status 0) in file
-order, mean/median/min/max/stddev of them, user/system the means of
+order (with a `role` column, of the rows that give the metric: own_rows), mean/median/min/max/stddev of them, user/system the means of
 `user`/`sys`, and metrics[name] one value per measured run, in the report's unit
-(task-clock in seconds).
+(task-clock in seconds), None in a run that does not give it.
 Prints what is wrong and exits 1, or exits 0.
 """
 import csv
@@ -18,6 +18,15 @@ import json
 import statistics
 import sys
 
+
+
+def own_rows(rows, metric):
+    """The rows that give `metric`, as compare takes them: with a `role`
+    column, a metric some timing row has comes from the timing rows, one
+    only counting rows have from those; a row without a role gives all."""
+    timed = any(r.get("role") == "time" and r.get(metric, "") != "" for r in rows)
+    return [r for r in rows
+            if r.get("role", "") == "" or (r["role"] == "time") == timed]
 
 def json_type(v):
     if isinstance(v, bool):
@@ -76,21 +85,22 @@ def main():
         errors.append(f"commands {labels}, the CSVs have labels {list(runs)}")
     for entry in timeit["results"]:
         rows = runs.get(entry["command"], [])
-        real = [float(r["real"]) for r in rows]
+        real = [float(r["real"]) for r in own_rows(rows, "real")]
         if entry["times"] != real:
             errors.append(f"{entry['command']}: times {entry['times']} != CSV real {real}")
             continue
         expected = {"mean": statistics.mean(real), "median": statistics.median(real),
                     "min": min(real), "max": max(real), "stddev": statistics.stdev(real),
-                    "user": statistics.mean(float(r["user"]) for r in rows),
-                    "system": statistics.mean(float(r["sys"]) for r in rows)}
+                    "user": statistics.mean(float(r["user"]) for r in own_rows(rows, "user")),
+                    "system": statistics.mean(float(r["sys"]) for r in own_rows(rows, "sys"))}
         for key, want in expected.items():
             if not close(entry[key], want):
                 errors.append(f"{entry['command']}.{key}: {entry[key]} != {want}")
         if entry["exit_codes"] != [0] * len(real):
             errors.append(f"{entry['command']}: exit_codes {entry['exit_codes']}")
         for name, values in entry["metrics"].items():
-            want = [in_report_unit(r, name) if r[name] else None for r in rows]
+            own = own_rows(rows, name)
+            want = [in_report_unit(r, name) if r[name] and r in own else None for r in rows]
             if values != want:
                 errors.append(f"{entry['command']}.metrics.{name}: {values} != CSV {want}")
         for name in ("real", "user", "sys"):

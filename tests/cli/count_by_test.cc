@@ -58,12 +58,15 @@ struct Counted {
 
 /// One run of `script` counted `how` (inherit or cgroup) into HOW.csv;
 /// nullopt when counting by cgroup cannot be had here (exit status 2).
+/// syscalls and task-clock in the same run (--count-in-every-run): the
+/// modes are compared here, each against the run's own CPU time.
 std::optional<Counted> CountedBy(const std::string& how, const std::string& script,
                                  const TempDir& dir) {
   const double steal_before = StealNs();
-  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-e", "syscalls,task-clock",
-                                     "--count-by", how, "-o", how + ".csv", "sh", "-c", script},
-                                    "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "1", "-w", "0", "-e", "syscalls,task-clock", "--count-in-every-run",
+                 "--count-by", how, "-o", how + ".csv", "sh", "-c", script},
+                "", dir.path());
   const double steal_ns = StealNs() - steal_before;
   if (r.exit_status == 2 && how == "cgroup") return std::nullopt;
   EXPECT_EQ(r.exit_status, 0) << r.err;
@@ -149,9 +152,16 @@ TEST(CountByTest, CountsAreWrittenAsWholeNumbers) {
     if (r.exit_status == 2 && how == "cgroup") continue;  // no counting by cgroup here
     ASSERT_EQ(r.exit_status, 0) << r.err;
     const RunsTable t = ReadRuns(dir.path() / (how + ".csv"));
+    // task-clock in every run; page-faults and context-switches, which cost
+    // per event, in the counting runs alone.
+    const std::vector<std::string> roles = ColumnOf(t, "role");
+    ASSERT_EQ(roles, (std::vector<std::string>{"time", "count", "time", "count", "time", "count"}));
     for (const std::string column : {"task-clock", "page-faults", "context-switches"}) {
-      for (const std::string& cell : ColumnOf(t, column)) {
-        EXPECT_FALSE(cell.empty()) << how << ": " << column;
+      const std::vector<std::string> cells = ColumnOf(t, column);
+      for (std::size_t row = 0; row < cells.size(); ++row) {
+        const std::string& cell = cells[row];
+        EXPECT_EQ(cell.empty(), column != "task-clock" && roles[row] != "count")
+            << how << ": " << column << " in row " << row + 1;
         EXPECT_EQ(cell.find_first_not_of("0123456789"), std::string::npos)
             << how << ": " << column << " " << cell;
       }
@@ -211,13 +221,19 @@ class Server {
 
 constexpr int kQueries = 300;  // of 100 server calls each
 
+/// The server's counters are counted in every run (they cost the server,
+/// not the command); the client's syscalls in its counting runs alone.
 void ExpectTheServersCallsInItsColumn(const RunsTable& t, const std::string& name) {
+  const std::vector<std::string> roles = ColumnOf(t, "role");
+  ASSERT_EQ(roles, (std::vector<std::string>{"time", "count", "time", "count"}));
   for (std::size_t row = 0; row < t.rows.size(); ++row) {
     const double server = Number(t, "syscalls@" + name, row);
-    const double client = Number(t, "syscalls", row);
     // The server: 100 getppid plus a read and a write per query.
     EXPECT_GE(server, kQueries * 100.0);
     EXPECT_LT(server, kQueries * 110.0);
+    EXPECT_EQ(ColumnOf(t, "syscalls").at(row).empty(), roles[row] == "time") << "row " << row + 1;
+    if (roles[row] == "time") continue;
+    const double client = Number(t, "syscalls", row);
     // The client: two per query and its start-up, nothing of the server's.
     EXPECT_GE(client, kQueries * 2.0);
     EXPECT_LT(client, kQueries * 10.0);

@@ -30,8 +30,16 @@ int Paranoid() {
   return level;
 }
 
-const std::vector<std::string> kSeries = {
-    "-n", "3", "-w", "0", "-q", "-e", "task-clock,page-faults,context-switches"};
+/// Every counter in every run (--count-in-every-run): the modes are the
+/// point here, and every row then has each counter's cell.
+const std::vector<std::string> kSeries = {"-n",
+                                          "3",
+                                          "-w",
+                                          "0",
+                                          "-q",
+                                          "-e",
+                                          "task-clock,page-faults,context-switches",
+                                          "--count-in-every-run"};
 
 /// The series into dir/NAME.csv, as root or as uid nobody.
 ProcessResult Series(const TempDir& dir, const std::string& name, bool as_user) {

@@ -65,6 +65,43 @@ TEST(PlanTest, ThreeBootsOfOneKernel) {
   EXPECT_NE(r.out.find("timeit -n 2 -o A.csv"), std::string::npos) << r.out;
 }
 
+// A pilot with counting runs (the `role` column): each boot's four timing
+// runs alternate with three counting runs, whose `real` (slowed by the
+// counters, 5 s here) is not the metric's. The variance components are the
+// ones above; a boot now costs its reboot and its three counting runs,
+// 60 + 3 * 2 = 66 s, so ceiling(sqrt(66 * s^2 / (2 * sb^2))) = 2 runs per
+// boot (each with its counting run: 2 of the 3), 7 boots, and
+// 7 * (60 + (2 + 2) * 2) s = 7 min 56 s.
+TEST(PlanTest, CountingRunsAreABootsCostNotARuns) {
+  std::string text = "label,run,warmup,start,status,real,syscalls,boot_id,role\n";
+  double t = 0;
+  int run = 0;
+  for (int b = 0; b < 3; ++b) {
+    for (int r = 0; r < 7; ++r) {
+      const bool counting = r % 2 == 1;
+      text += fmt::format("k,{},0,{},0,{},{},boot-{},{}\n", ++run, Start(t),
+                          counting ? 5.0 : kReal[b][r / 2], counting ? "1000" : "", b + 1,
+                          counting ? "count" : "time");
+      if (r < 6) t += 2;
+    }
+    t += kReal[b][3] + 60;
+  }
+  TempDir dir;
+  dir.Write("pilot.csv", text);
+  const ProcessResult r = RunTimeit({"plan", "--target-ci", "5", "pilot.csv"}, "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("Plan from a pilot of 3 boots of k (21 runs, 9 of them counting runs)\n"
+                       "a boot costs 1 min 00 s (measured from 2 reboots), 1 min 06 s with its 3 "
+                       "counting runs, a run 2 s\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nreal    1.007    3.99%  0.811%            96%          2             7   "
+                       "+/-4.7%   7 min 56 s\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("timeit -n 2 --counting-runs 3 -o A.csv"), std::string::npos) << r.out;
+}
+
 TEST(PlanTest, BootCostGivenInsteadOfMeasured) {
   TempDir dir;
   dir.Write("pilot.csv", Pilot(3, true, false));

@@ -19,9 +19,9 @@ std::size_t Count(const std::string& text, const std::string& what) {
 
 TEST(RotateTest, NothingToRotateIsSaidOnceAndCountsAsUsual) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      {"-n", "3", "-w", "0", "--rotate", "-e", "task-clock,syscalls", "-o", "s.csv", "true"}, "",
-      dir.path());
+  const ProcessResult r = RunTimeit({"-n", "3", "-w", "0", "--rotate", "--count-in-every-run", "-e",
+                                     "task-clock,syscalls", "-o", "s.csv", "true"},
+                                    "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(Count(r.err, "--rotate: no hardware event is counted here; nothing to rotate"), 1u)
       << r.err;

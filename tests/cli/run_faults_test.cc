@@ -94,7 +94,8 @@ TEST(RunFaultsTest, SignalsLeaveNoGrandchildBehindEvenOneIgnoringThem) {
 TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
   TempDir dir;
   const ProcessResult r = RunTimeit(
-      Cat({"-n", "2", "-w", "0", "--ignore-failure", "--timeout", "0.3", "-o", "s.csv"},
+      Cat({"-n", "2", "-w", "0", "-e", "task-clock", "--ignore-failure", "--timeout", "0.3", "-o",
+           "s.csv"},
           Sh("sh -c 'trap \"\" INT TERM HUP; exec sleep 300' & echo $! >> pids; sleep 300")),
       "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;  // --ignore-failure: the series went on
@@ -114,8 +115,10 @@ TEST(RunFaultsTest, TimeoutKillsTheWholeTreeAndMarksTheRow) {
 
 TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending) {
   TempDir dir;
-  BackgroundTimeit timeit(Cat({"-n", "5", "-w", "0", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)),
-                          dir.path());
+  // -e task-clock: run 4 is the fourth run, with no counting runs between.
+  BackgroundTimeit timeit(
+      Cat({"-n", "5", "-w", "0", "-e", "task-clock", "-o", "s.csv"}, StubbornGrandchildrenAtRun(4)),
+      dir.path());
   const std::vector<pid_t> grandchildren = WaitForGrandchildren(dir.path(), timeit);
   ASSERT_EQ(grandchildren.size(), 2u) << ReadFile(dir.path() / "stderr");
   ASSERT_EQ(::kill(timeit.pid(), SIGKILL), 0);
@@ -137,7 +140,8 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
   const std::string partial_line = std::to_string(std::count(text.begin(), text.end(), '\n') + 1);
 
   // compare reads every finished run and warns about the partial line.
-  ASSERT_EQ(RunTimeit({"-n", "3", "-w", "0", "-q", "-o", "other.csv", "true"}, "", dir.path())
+  ASSERT_EQ(RunTimeit({"-n", "3", "-w", "0", "-e", "task-clock", "-q", "-o", "other.csv", "true"},
+                      "", dir.path())
                 .exit_status,
             0);
   const ProcessResult cmp =
@@ -150,7 +154,8 @@ TEST(RunFaultsTest, KillNineThenAPartialLastLineIsSkippedByCompareAndByAppending
   // The series goes on: appending removes the partial line, says so, and
   // continues the numbering after the last finished run.
   const ProcessResult more = RunTimeit(
-      {"-n", "3", "-w", "0", "-q", "--append-any", "-o", "s.csv", "true"}, "", dir.path());
+      {"-n", "3", "-w", "0", "-e", "task-clock", "-q", "--append-any", "-o", "s.csv", "true"}, "",
+      dir.path());
   EXPECT_EQ(more.exit_status, 0) << more.err;
   EXPECT_TRUE(Contains(more.err, "s.csv:" + partial_line + ": removed an incomplete last row"))
       << more.err;
@@ -165,7 +170,8 @@ TEST(RunFaultsTest, CommandClosingItsStdoutIsAnOrdinaryRun) {
   for (const char* where : {"inherit", "null", "out.txt"}) {
     TempDir dir;
     const ProcessResult r =
-        RunTimeit(Cat({"-n", "2", "-w", "0", "-q", "--command-output", where, "-o", "s.csv"},
+        RunTimeit(Cat({"-n", "2", "-w", "0", "-e", "task-clock", "-q", "--command-output", where,
+                       "-o", "s.csv"},
                       Sh("exec >&-; echo lost 2>/dev/null; echo to-stderr >&2; exit 0")),
                   "", dir.path());
     EXPECT_EQ(r.exit_status, 0) << where << ": " << r.err;
@@ -173,8 +179,9 @@ TEST(RunFaultsTest, CommandClosingItsStdoutIsAnOrdinaryRun) {
   }
   // A command writing to its closed stdout fails, and that is its failure.
   TempDir dir;
-  const ProcessResult r =
-      RunTimeit(Cat({"-n", "1", "-w", "0", "-o", "s.csv"}, Sh("exec >&-; echo x")), "", dir.path());
+  const ProcessResult r = RunTimeit(
+      Cat({"-n", "1", "-w", "0", "-e", "task-clock", "-o", "s.csv"}, Sh("exec >&-; echo x")), "",
+      dir.path());
   EXPECT_EQ(r.exit_status, 1) << r.err;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), Cells{"1"});
 }
@@ -186,8 +193,9 @@ TEST(RunFaultsTest, TimeitsOwnStdoutClosed) {
 #endif
   TempDir dir;
   const ProcessResult r = RunProcess(
-      {"sh", "-c", std::string("exec >&-; exec ") + TIMEIT_BINARY + " -n 2 -w 0 -o s.csv true"}, "",
-      dir.path());
+      {"sh", "-c",
+       std::string("exec >&-; exec ") + TIMEIT_BINARY + " -n 2 -w 0 -e task-clock -o s.csv true"},
+      "", dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(ReadRuns(dir.path() / "s.csv").rows.size(), 2u);
 }

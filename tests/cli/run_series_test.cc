@@ -16,20 +16,44 @@ std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::
 
 using Cells = std::vector<std::string>;
 
+/// Whether a series of the default counters has counting runs here. Under
+/// qemu-user, where the cross builds' tests run, there is no perf_event_open:
+/// every counter is empty and a series is its -n runs alone, with no `role`.
+#ifdef TIMEIT_EMULATOR
+constexpr bool kCountingRuns = false;
+#else
+constexpr bool kCountingRuns = true;
+#endif
+
+/// `with` where the series has counting runs, `without` where it has none.
+template <typename T>
+T IfCounting(T with, T without) {
+  return kCountingRuns ? with : without;
+}
+
 TEST(RunSeriesTest, RunAndWarmupCountsAndFlags) {
   TempDir dir;
   const ProcessResult r = RunTimeit({"-n", "3", "-w", "2", "-o", "s.csv", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
-  EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "2", "3", "4", "5"}));
-  EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "1", "0", "0", "0"}));
-  EXPECT_EQ(ColumnOf(t, "status"), (Cells{"0", "0", "0", "0", "0"}));
-  // The summary covers the 3 measured runs only.
+  // The default counters include syscalls and page-faults: the 3 timing
+  // runs and 3 counting runs (the default, at most -n) after the warm-ups,
+  // numbered on.
+  EXPECT_EQ(ColumnOf(t, "run"), IfCounting(Cells{"1", "2", "3", "4", "5", "6", "7", "8"},
+                                           Cells{"1", "2", "3", "4", "5"}));
+  EXPECT_EQ(ColumnOf(t, "warmup"), IfCounting(Cells{"1", "1", "0", "0", "0", "0", "0", "0"},
+                                              Cells{"1", "1", "0", "0", "0"}));
+  EXPECT_EQ(ColumnOf(t, "status"), Cells(IfCounting(8, 5), "0"));
+  if (kCountingRuns)
+    EXPECT_EQ(ColumnOf(t, "role"),
+              (Cells{"time", "time", "time", "count", "time", "count", "time", "count"}));
+  // The summary covers the 3 measured runs of each metric only.
   EXPECT_NE(
       r.out.find("    N           Min           Max        Median           Avg        Stddev\n"),
       std::string::npos);
   EXPECT_NE(r.out.find("x   3 "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("x   5 "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("x   6 "), std::string::npos) << r.out;
 }
 
 TEST(RunSeriesTest, HeaderAndMetricColumns) {
@@ -45,18 +69,24 @@ TEST(RunSeriesTest, HeaderAndMetricColumns) {
   EXPECT_NE(text.find(",notes,host,kernel_release,kernel_version,cpu_model,platform,boot_id,"
                       "cmdline,microcode,governor,boost,smt,aslr,thp,nmi_watchdog,"
                       "perf_event_paranoid,mitigations,load1,cpus_online,virtualized,boot_method,"
-                      "timeit_version,command\n"),
+                      "timeit_version,command" +
+                      IfCounting<std::string>(",role\n", "\n")),
             std::string::npos)
       << text;
 }
 
 TEST(RunSeriesTest, LabelIsTheOutputFileStemOrGiven) {
   TempDir dir;
-  ASSERT_EQ(
-      RunTimeit({"-n", "1", "-w", "0", "-o", "isync.csv", "true"}, "", dir.path()).exit_status, 0);
+  // -e task-clock: one run, one row (no counting runs; their rows are
+  // labelled alike, TimingRunsTest).
+  ASSERT_EQ(RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "-o", "isync.csv", "true"}, "",
+                      dir.path())
+                .exit_status,
+            0);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "isync.csv"), "label"), Cells{"isync"});
   ASSERT_EQ(
-      RunTimeit({"-n", "1", "-w", "0", "--label", "x y", "-o", "o.csv", "true"}, "", dir.path())
+      RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "--label", "x y", "-o", "o.csv", "true"},
+                "", dir.path())
           .exit_status,
       0);
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "o.csv"), "label"), Cells{"x y"});
@@ -69,8 +99,15 @@ TEST(RunSeriesTest, AppendingContinuesTheSeries) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.err.find("appending runs to s.csv"), std::string::npos) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
-  EXPECT_EQ(ColumnOf(t, "run"), (Cells{"1", "2", "3", "4", "5", "6"}));
-  EXPECT_EQ(ColumnOf(t, "warmup"), (Cells{"1", "0", "0", "1", "0", "0"}));
+  // Each series: a warm-up, then its 2 timing runs and 2 counting runs.
+  EXPECT_EQ(ColumnOf(t, "run"), IfCounting(Cells{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"},
+                                           Cells{"1", "2", "3", "4", "5", "6"}));
+  EXPECT_EQ(ColumnOf(t, "warmup"),
+            IfCounting(Cells{"1", "0", "0", "0", "0", "1", "0", "0", "0", "0"},
+                       Cells{"1", "0", "0", "1", "0", "0"}));
+  if (kCountingRuns)
+    EXPECT_EQ(ColumnOf(t, "role"), (Cells{"time", "time", "count", "time", "count", "time", "time",
+                                          "count", "time", "count"}));
 }
 
 TEST(RunSeriesTest, AppendingToOtherColumnsIsAUsageError) {
@@ -84,7 +121,8 @@ TEST(RunSeriesTest, AppendingToOtherColumnsIsAUsageError) {
 
 TEST(RunSeriesTest, DefaultFileIsAnnouncedAndCsvGoesToStdoutWithDash) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "true"}, "", dir.path());
+  const ProcessResult r =
+      RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "true"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0);
   EXPECT_EQ(r.err.rfind("timeit: recording runs in timeit-", 0), 0u) << r.err;
   const std::string name = r.err.substr(r.err.find("timeit-"), 26);
@@ -101,9 +139,9 @@ TEST(RunSeriesTest, DefaultFileIsAnnouncedAndCsvGoesToStdoutWithDash) {
 
 TEST(RunSeriesTest, OptionsAfterTheCommandBelongToIt) {
   TempDir dir;
-  const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "printf", "%s|", "-j64", "-n", "5"}, "",
-                dir.path());
+  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "-q", "-o", "s.csv",
+                                     "printf", "%s|", "-j64", "-n", "5"},
+                                    "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out, "-j64|-n|5|");
   EXPECT_EQ(r.err, "");
@@ -118,9 +156,12 @@ TEST(RunSeriesTest, OrderOfSetupPrepareRunCleanupTeardown) {
                     Sh("echo run >> log")),
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(
-      ReadFile(dir.path() / "log"),
-      "setup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nprepare\nrun\ncleanup\nteardown\n");
+  // A warm-up, 2 timing runs and 2 counting runs: a counting run is
+  // prepared and cleaned up as every run is, so that it counts what a
+  // timing run times.
+  std::string runs;
+  for (int i = 0; i < IfCounting(5, 3); ++i) runs += "prepare\nrun\ncleanup\n";
+  EXPECT_EQ(ReadFile(dir.path() / "log"), "setup\n" + runs + "teardown\n");
 }
 
 TEST(RunSeriesTest, FailureStopsTheSeriesAndKeepsFinishedRuns) {
@@ -174,8 +215,11 @@ TEST(RunSeriesTest, IgnoreFailureGoesOn) {
   const std::string shell_status = shell.out.substr(0, shell.out.find('\n'));
   EXPECT_EQ(shell_status, "139");
   const auto runs = ReadRuns(dir.path() / "s.csv");
-  EXPECT_EQ(ColumnOf(runs, "status"), (Cells{shell_status, shell_status, shell_status}));
-  EXPECT_EQ(ColumnOf(runs, "status_text"), (Cells{"SIGSEGV", "SIGSEGV", "SIGSEGV"}));
+  // Every run goes on, the 3 timing runs and the 3 counting runs alike.
+  EXPECT_EQ(ColumnOf(runs, "status"), Cells(IfCounting(6, 3), shell_status));
+  EXPECT_EQ(ColumnOf(runs, "status_text"), Cells(IfCounting(6, 3), "SIGSEGV"));
+  if (kCountingRuns)
+    EXPECT_EQ(ColumnOf(runs, "role"), (Cells{"time", "count", "time", "count", "time", "count"}));
   EXPECT_NE(r.err.find("run 1 failed: killed by SIGSEGV"), std::string::npos) << r.err;
 }
 
@@ -235,9 +279,9 @@ TEST(RunSeriesTest, ForkFallbackWhereCloneVmIsRefused) {
   GTEST_SKIP() << "runs timeit through env(1), without its emulator";
 #endif
   TempDir dir;
-  const ProcessResult ok = RunProcess(
-      {"env", "TIMEIT_SPAWN=fork", TIMEIT_BINARY, "-n", "2", "-q", "-o", "s.csv", "true"}, "",
-      dir.path());
+  const ProcessResult ok = RunProcess({"env", "TIMEIT_SPAWN=fork", TIMEIT_BINARY, "-n", "2", "-e",
+                                       "task-clock", "-q", "-o", "s.csv", "true"},
+                                      "", dir.path());
   ASSERT_EQ(ok.exit_status, 0) << ok.err;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "status"), (Cells{"0", "0", "0"}));
   dir.Write("data", "not a program");
@@ -269,10 +313,14 @@ TEST(RunSeriesTest, CsvLoadsWithPythonsCsvModule) {
   const ProcessResult py =
       RunProcess({"python3", "-c",
                   "import csv,sys; rows=list(csv.reader(open('s.csv', newline=''))); "
-                  "assert len({len(r) for r in rows}) == 1; print(len(rows)); print(rows[1][-1])"},
+                  "assert len({len(r) for r in rows}) == 1; print(len(rows)); "
+                  "print(rows[1][rows[0].index('command')]); print(rows[0][-1])"},
                  "", dir.path());
   EXPECT_EQ(py.exit_status, 0) << py.err;
-  EXPECT_EQ(py.out, "4\nsh -c 'echo '\\''a, \"b\"'\\'' >/dev/null'\n");
+  // The header, a warm-up, 2 timing and 2 counting runs; `role` last.
+  EXPECT_EQ(py.out, IfCounting<std::string>("6", "4") +
+                        "\nsh -c 'echo '\\''a, \"b\"'\\'' >/dev/null'\n" +
+                        IfCounting<std::string>("role", "command") + "\n");
 }
 
 // A command line longer than Python's csv.field_size_limit (131072) would

@@ -47,8 +47,10 @@ std::string EarlyExit(const fs::path& dir) {
 
 TEST(RunSignalsTest, SigintWhileTheCommandHasChildren) {
   TempDir dir;
-  BackgroundTimeit timeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
-                          dir.path());
+  // -e task-clock: no counting runs, so that -n 1 below is one row.
+  BackgroundTimeit timeit(
+      {"-n", "5", "-w", "0", "-e", "task-clock", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
+      dir.path());
   const std::vector<pid_t> sleepers = WaitForSleepers(dir.path(), timeit);
   ASSERT_EQ(sleepers.size(), 3u) << EarlyExit(dir.path());
   ASSERT_EQ(::kill(timeit.pid(), SIGINT), 0);
@@ -74,8 +76,10 @@ TEST(RunSignalsTest, SigtermAndSighupToo) {
 
 TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   TempDir dir;
-  BackgroundTimeit timeit({"-n", "5", "-w", "0", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
-                          dir.path());
+  // -e task-clock: no counting runs, so that -n 1 below is one row.
+  BackgroundTimeit timeit(
+      {"-n", "5", "-w", "0", "-e", "task-clock", "-o", "s.csv", "sh", "-c", kThirdRunHangs},
+      dir.path());
   const std::vector<pid_t> sleepers = WaitForSleepers(dir.path(), timeit);
   ASSERT_EQ(sleepers.size(), 3u) << EarlyExit(dir.path());
   ASSERT_EQ(::kill(timeit.pid(), SIGKILL), 0);
@@ -88,7 +92,8 @@ TEST(RunSignalsTest, KillNineLosesNoFinishedRun) {
   EXPECT_EQ(t.rows.size(), 2u);
   // A second half after the "reboot" continues the numbering.
   const ProcessResult r = RunTimeit(
-      {"-n", "1", "-w", "0", "-q", "--append-any", "-o", "s.csv", "true"}, "", dir.path());
+      {"-n", "1", "-w", "0", "-e", "task-clock", "-q", "--append-any", "-o", "s.csv", "true"}, "",
+      dir.path());
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "s.csv"), "run"),
             (std::vector<std::string>{"1", "2", "3"}));

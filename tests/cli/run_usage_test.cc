@@ -11,6 +11,8 @@
 namespace timeit::testing {
 namespace {
 
+/// The one run's user time: the series here count -e task-clock alone, so
+/// that -n 1 is one row (no counting runs, which TimingRunsTest covers).
 double UserSeconds(const std::filesystem::path& csv) {
   const std::vector<std::string> user = ColumnOf(ReadRuns(csv), "user");
   EXPECT_EQ(user.size(), 1u);
@@ -22,15 +24,16 @@ const std::string kBurn = BURN_CPU_BINARY;
 TEST(RunUsageTest, UserTimeOfAProgramBurningKnownCpu) {
   TempDir dir;
   const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", kBurn, "0.4"}, "", dir.path());
+      RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "-q", "-o", "s.csv", kBurn, "0.4"}, "",
+                dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NEAR(UserSeconds(dir.path() / "s.csv"), 0.4, 0.04);
 }
 
 TEST(RunUsageTest, UserTimeOfAProcessTreeOfTwo) {
   TempDir dir;
-  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "sh", "-c",
-                                     "\"$0\" 0.3 & \"$0\" 0.3; wait", kBurn},
+  const ProcessResult r = RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "-q", "-o", "s.csv",
+                                     "sh", "-c", "\"$0\" 0.3 & \"$0\" 0.3; wait", kBurn},
                                     "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NEAR(UserSeconds(dir.path() / "s.csv"), 0.6, 0.06);
@@ -41,7 +44,7 @@ TEST(RunUsageTest, OrphanReparentedToTimeitIsCounted) {
   // without PR_SET_CHILD_SUBREAPER its time would go to init, not the run.
   TempDir dir;
   const ProcessResult r =
-      RunTimeit({"-n", "1", "-w", "0", "-q", "-o", "s.csv", "sh", "-c",
+      RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "-q", "-o", "s.csv", "sh", "-c",
                  "(\"$0\" 0.3 done &); while [ ! -e done ]; do sleep 0.01; done", kBurn},
                 "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;

@@ -28,7 +28,8 @@ def main():
         q.check(b.results.get("m.status") == "0",
                 f"{name}: timeit exited {b.results.get('m.status')}")
         rows = b.csv("m")
-        q.check(len(rows) == 4 * (2 if carried else 1),
+        # -n 3: a warm-up, 3 timing runs and 3 counting runs a boot.
+        q.check(len(rows) == 7 * (2 if carried else 1),
                 f"after the {name} boot m.csv holds {len(rows)} runs")
         carried = b.files["m.csv"]
 

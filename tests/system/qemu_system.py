@@ -630,6 +630,37 @@ def number(row, column):
     return None if cell == "" else float(cell)
 
 
+def counting_runs(rows):
+    """The measured runs that counted every counter. A series with counting
+    runs (docs/csv-format.md, the `role` column) opens the counters with a
+    cost per event -- the syscall tracepoints, page faults, context switches,
+    migrations -- only in its `count` runs and leaves their cells empty in
+    its `time` runs, which this checks; a series without the column (or
+    with --count-in-every-run) counted everything in every run."""
+    measured = [row for row in rows if row["warmup"] == "0"]
+    if "role" not in rows[0]:
+        return measured
+    counting = [row for row in measured if row["role"] == "count"]
+    check(counting, f"no counting run among {len(measured)} measured runs")
+    # What the counting runs count and the timing runs leave out: counted in
+    # every counting run, or named in a note where a run missed it.
+    apart = {c for c in counter_columns(rows[0])
+             if all(r[c] == "" for r in measured if r["role"] == "time")
+             and any(r[c] != "" for r in counting)}
+    for row in counting:
+        for column in apart:
+            check(row[column] != "" or column in all_notes(rows),
+                  f"counting run {row['run']}: {column} is empty and no note says why")
+    return counting
+
+
+def timing_runs(rows):
+    """The measured runs whose times a series reports: its `time` runs, or
+    every measured run of a series without the `role` column."""
+    measured = [row for row in rows if row["warmup"] == "0"]
+    return [row for row in measured if row.get("role", "") != "count"]
+
+
 def all_notes(rows):
     return " | ".join(r["notes"] for r in rows if r["notes"])
 

@@ -34,8 +34,11 @@ def main():
         q.check(r.get(f"{name}.status") == "0",
                 f"timeit as root ({name}) exited {r.get(f'{name}.status')}, not 0")
         rows = b.csv(name)
-        q.check(len(rows) == 3, f"{name}.csv has {len(rows)} runs, not 1 + 2")
-        for row in rows:
+        q.check(len(rows) == 5,
+                f"{name}.csv has {len(rows)} runs, not 1 + 2 timing + 2 counting runs")
+        q.check(all(row["syscalls"] == "" for row in q.timing_runs(rows)),
+                f"{name}: a timing run counted syscalls")
+        for row in q.counting_runs(rows):
             syscalls = q.number(row, "syscalls")
             q.check(syscalls is not None and syscalls >= N,
                     f"{name}: run {row['run']} counted syscalls={row['syscalls']!r}"
@@ -47,6 +50,7 @@ def main():
     q.check(r.get("user.status") == "0",
             f"timeit as a user exited {r.get('user.status')}, not 0")
     rows = b.csv("user")
+    # Nothing to count: no counting runs.
     q.check(len(rows) == 3, f"user.csv has {len(rows)} runs, not 1 + 2")
     for row in rows:
         for column in RESOURCE_USAGE:

@@ -18,6 +18,7 @@
 
 #include "wrapper/process/process_tree.h"
 #include "wrapper/results/series_metadata.h"
+#include "wrapper/run/counting_schedule.h"
 #include "wrapper/run/run_loop.h"
 #include "wrapper/run/sources.h"
 
@@ -102,7 +103,8 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
   std::vector<std::string> columns;
   for (const auto& s : sources)
     for (const std::string& c : s->Columns()) columns.push_back(c);
-  const SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  for (const auto& s : sources) metadata.counting_runs |= !s->CountingRunColumns().empty();
   ResultsRowFormatter rows("soak", metadata, columns);
   std::vector<std::string> warnings;
   ResultsCsvWriter csv(o.output, rows.columns(), warnings);
@@ -147,14 +149,18 @@ TEST(SoakTest, TenThousandRunsThroughTheRunLoopKeepFdsAndMemoryFlat) {
   const int runs = SoakRuns(), warmup = 50;
   // Warm-up runs let lazily opened things (libpfm4, tracefs, the allocator's
   // arenas, the CSV's buffer) settle before the baseline is taken.
+  // The default counters include page-faults and syscalls, counted in
+  // counting runs of their own (opened and closed in each): those runs come
+  // beside the -n timing runs, and their fds must not pile up either.
+  const int counting = CountingRunsOf(runs, kDefaultCountingRuns);
   ProbeReadings seen;
-  auto probe = std::make_unique<ProbeSource>(warmup, warmup + runs, seen);
+  auto probe = std::make_unique<ProbeSource>(warmup, warmup + runs + counting, seen);
   const int status = RunSeries(
       {"-n", std::to_string(runs), "-w", std::to_string(warmup), "-q", "--command-output", "null",
        "--metric", "v=value: (\\d+)", "-o", csv.string(), "--", "/bin/echo", "value: 42"},
       std::move(probe));
   EXPECT_EQ(status, 0);
-  EXPECT_EQ(seen.collected, warmup + runs);
+  EXPECT_EQ(seen.collected, warmup + runs + counting);
   EXPECT_EQ(seen.failed, 0);
   ASSERT_GT(seen.fds_before, 2);
   EXPECT_EQ(seen.fds_after, seen.fds_before) << "file descriptors leaked over " << runs << " runs";
@@ -170,9 +176,13 @@ TEST(SoakTest, TenThousandRunsThroughTheRunLoopKeepFdsAndMemoryFlat) {
   // Every run is a row, and the last one has the command's number.
   std::ifstream in(csv);
   std::string line, last;
-  int lines = 0;
-  while (std::getline(in, line)) ++lines, last = line;
-  EXPECT_EQ(lines, 1 + warmup + runs);
+  int lines = 0, counting_rows = 0;
+  while (std::getline(in, line)) {
+    ++lines, last = line;
+    if (line.ends_with(",count")) ++counting_rows;
+  }
+  EXPECT_EQ(lines, 1 + warmup + runs + counting);
+  EXPECT_EQ(counting_rows, counting);
   EXPECT_NE(last.find(",42,"), std::string::npos) << last;
   std::filesystem::remove(csv);
 }

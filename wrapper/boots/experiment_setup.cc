@@ -13,7 +13,9 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_method.h"
 #include "wrapper/process/child_launcher.h"
+#include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
+#include "wrapper/run/counting_schedule.h"
 #include "wrapper/run/run_options.h"
 
 namespace timeit {
@@ -42,15 +44,20 @@ void CheckConfigs(std::vector<BootConfig>& configs) {
   }
 }
 
-/// The run mode's words, parsed as it parses them; the runs a step makes.
-RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
-  if (std::find(run_args.begin(), run_args.end(), "--") == run_args.end())
-    throw UsageError("boots start: no command: the run options, then -- COMMAND [ARGS...]");
+/// The run mode's words, parsed as it parses them.
+RunOptions ParseRunArgs(const std::vector<std::string>& run_args) {
   std::vector<std::string> words = {"timeit"};
   words.insert(words.end(), run_args.begin(), run_args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
-  const RunOptions o = ParseRunOptions(static_cast<int>(argv.size()), argv.data());
+  return ParseRunOptions(static_cast<int>(argv.size()), argv.data());
+}
+
+/// The run mode's words, checked; the runs a step makes.
+RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
+  if (std::find(run_args.begin(), run_args.end(), "--") == run_args.end())
+    throw UsageError("boots start: no command: the run options, then -- COMMAND [ARGS...]");
+  const RunOptions o = ParseRunArgs(run_args);
   if (o.help || o.version)
     throw UsageError("boots start: --help and --version are not run options");
   if (!o.label.empty())
@@ -113,10 +120,21 @@ int RunsOnBoot(const ExperimentState& s, const std::string& boot_id) {
   const ResultsTable t = ReadResultsCsv(s.output, &warnings);
   const auto label = t.Column("label"), warmup = t.Column("warmup"), boot = t.Column("boot_id");
   if (!label || !warmup || !boot) return 0;
+  const auto role = t.Column(kRoleColumn);
   const std::string& name = s.StepConfig().name;
-  return static_cast<int>(std::count_if(t.rows.begin(), t.rows.end(), [&](const auto& row) {
-    return row[*label] == name && row[*warmup] == "0" && row[*boot] == boot_id;
-  }));
+  int timing = 0, counting = 0;
+  bool roles = false;
+  for (const auto& row : t.rows) {
+    if (row[*label] != name || row[*warmup] != "0" || row[*boot] != boot_id) continue;
+    const std::string_view r = role ? std::string_view(row[*role]) : std::string_view();
+    roles = roles || r == kTimingRole;
+    ++(r == kCountingRole ? counting : timing);
+  }
+  if (!roles) return timing;
+  // The step's -n are timing runs; its counting runs come beside them.
+  const RunOptions run = ParseRunArgs(s.run_args);
+  return CompleteTimingRuns(timing, counting, run.runs,
+                            CountingRunsOf(run.runs, run.counting_runs));
 }
 
 std::string ComparisonPath(const ExperimentState& s) {

@@ -16,6 +16,9 @@ ExperimentState ExperimentFromOptions(const BootsOptions& o);
 
 /// The measured runs the results CSV holds of the step's configuration on
 /// boot `boot_id`: the boot id column tells which runs a step already has.
+/// With counting runs (the `role` column) the step's -n are its timing
+/// runs, short of -n while one of its counting runs is missing
+/// (CompleteTimingRuns).
 int RunsOnBoot(const ExperimentState& s, const std::string& boot_id);
 
 /// Where the final comparison goes: the CSV's path without .csv, plus

@@ -113,8 +113,17 @@ struct TableColumns {
   std::vector<double> scale;
   std::vector<std::optional<std::size_t>> running;  ///< each metric's `.running`, if any
   std::optional<std::size_t> warmup, status, release, cpu, platform, notes, run, higher;
-  std::optional<std::size_t> boot, host, start, command;
+  std::optional<std::size_t> boot, host, start, command, role;
+  /// Per metric: whether a counting row gives it, i.e. no timing row of the
+  /// table has a value for it (a timing run leaves out the counters that
+  /// cost per event, and a counting run's times are slowed by them).
+  std::vector<bool> from_counting_rows;
 };
+
+/// The cell that says a row is a counting run.
+bool IsCountingRow(const ResultsTable& t, std::size_t row, const TableColumns& c) {
+  return c.role && Trim(t.rows[row][*c.role]) == kCountingRole;
+}
 
 TableColumns FindColumns(const ResultsTable& t) {
   TableColumns c;
@@ -129,6 +138,13 @@ TableColumns FindColumns(const ResultsTable& t) {
   c.run = t.Column("run"), c.higher = t.Column(kHigherIsBetterColumn);
   c.boot = t.Column("boot_id"), c.host = t.Column("host"), c.start = t.Column("start");
   c.command = t.Column("command");
+  c.role = t.Column(kRoleColumn);
+  for (std::size_t m : c.metrics) {
+    bool timed = false;
+    for (std::size_t r = 0; r < t.rows.size() && !timed && c.role; ++r)
+      timed = Trim(t.rows[r][*c.role]) == kTimingRole && !IsEmptyCell(t.rows[r][m]);
+    c.from_counting_rows.push_back(c.role && !timed);
+  }
   return c;
 }
 
@@ -159,7 +175,12 @@ void AddWarmupRun(const ResultsTable& t, std::size_t r, const TableColumns& c, l
 /// counter ran for the whole run.
 void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns& c,
                        CompareSet& set) {
+  const bool counting = IsCountingRow(t, r, c);
+  const bool timing = c.role && Trim(t.rows[r][*c.role]) == kTimingRole;
   for (std::size_t i = 0; i < c.metrics.size(); ++i) {
+    // Each metric from the runs that measured it as it is: the timing runs
+    // give the times, the counting runs the counters they alone count.
+    if ((counting && !c.from_counting_rows[i]) || (timing && c.from_counting_rows[i])) continue;
     MetricSeries& m = set.metrics[t.columns[c.metrics[i]]];
     const std::optional<double> v = ParseMetricCell(t, r, c.metrics[i], /*finite=*/true);
     if (!v) {
@@ -235,6 +256,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
     return;
   }
   ++set.runs;
+  if (IsCountingRow(t, r, c)) ++set.counting_runs;
   set.run_numbers.push_back(run_number);
   set.run_boots.push_back(Cell(t, r, c.boot));
   set.run_hosts.push_back(Cell(t, r, c.host));

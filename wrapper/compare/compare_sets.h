@@ -44,7 +44,10 @@ struct CompareSet {
   std::string command;
   std::vector<std::string> files;
   std::map<std::string, MetricSeries, std::less<>> metrics;
-  int runs = 0;         ///< measured rows used
+  int runs = 0;  ///< measured rows used (counting runs among them)
+  /// Of those, counting runs (`role` count): they give only the metrics the
+  /// timing runs leave empty (the counters that cost the command per event).
+  int counting_runs = 0;
   int warmup_runs = 0;  ///< left out: warm-up
   int failed_runs = 0;  ///< left out: a non-zero status, a signal or a timeout
   /// The `run` cell of each measured run used (runs of them), and of each

@@ -81,11 +81,17 @@ int PlanMain(int argc, char** argv) {
   context.label = set.label;
   context.boots = boots.size();
   context.runs = static_cast<std::size_t>(set.runs);
+  context.counting_runs = static_cast<std::size_t>(set.counting_runs);
+  context.counting_runs_per_boot = (context.counting_runs + boots.size() - 1) / boots.size();
   context.measured = Costs(set, boots, o);
   context.boot_cost_given = o.boot_cost_seconds.has_value();
   context.target_percent = o.target_ci_percent;
   context.confidence_percent = o.confidence_percent;
 
+  // A boot of the plan makes the pilot's counting runs (timeit's default
+  // number, whatever -n), a fixed cost of the boot as the reboot is.
+  stats::PilotCosts costs = context.measured.costs;
+  costs.boot_seconds += static_cast<double>(context.counting_runs_per_boot) * costs.run_seconds;
   std::vector<PlannedMetric> planned;
   for (const std::string& metric : o.metrics) {
     const std::optional<MetricPilot> pilot = AnalysePilot(set, metric);
@@ -93,8 +99,15 @@ int PlanMain(int argc, char** argv) {
       notes.push_back(metric + ": fewer than two values in the pilot, no plan");
       continue;
     }
-    planned.push_back({*pilot, stats::PlanBoots(pilot->components, context.measured.costs,
-                                                o.target_ci_percent, o.confidence_percent)});
+    stats::BootPlan plan =
+        stats::PlanBoots(pilot->components, costs, o.target_ci_percent, o.confidence_percent);
+    // A boot of fewer runs than that makes one counting run per run.
+    const std::size_t counting = std::min(plan.runs_per_boot, context.counting_runs_per_boot);
+    plan.seconds_per_kernel =
+        static_cast<double>(plan.boots) *
+        (context.measured.costs.boot_seconds +
+         static_cast<double>(plan.runs_per_boot + counting) * costs.run_seconds);
+    planned.push_back({*pilot, plan});
   }
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
   if (planned.empty())

@@ -23,7 +23,15 @@ std::string CostLine(const PlanContext& c) {
           : fmt::format("a boot costs {} (measured from {} reboot{})",
                         Duration(c.measured.costs.boot_seconds), c.measured.reboots,
                         c.measured.reboots == 1 ? "" : "s");
-  return fmt::format("{}, a run {}\n", boot, Duration(c.measured.costs.run_seconds));
+  const std::string counting =
+      c.counting_runs_per_boot == 0
+          ? std::string()
+          : fmt::format(", {} with its {} counting runs",
+                        Duration(c.measured.costs.boot_seconds +
+                                 static_cast<double>(c.counting_runs_per_boot) *
+                                     c.measured.costs.run_seconds),
+                        c.counting_runs_per_boot);
+  return fmt::format("{}{}, a run {}\n", boot, counting, Duration(c.measured.costs.run_seconds));
 }
 
 std::vector<std::string> Line(const PlannedMetric& m) {
@@ -66,8 +74,9 @@ std::string Duration(double seconds) {
 }
 
 std::string FormatPlan(const PlanContext& c, const std::vector<PlannedMetric>& metrics) {
-  std::string text =
-      fmt::format("Plan from a pilot of {} boots of {} ({} runs)\n", c.boots, c.label, c.runs);
+  std::string text = fmt::format(
+      "Plan from a pilot of {} boots of {} ({} runs{})\n", c.boots, c.label, c.runs,
+      c.counting_runs == 0 ? "" : fmt::format(", {} of them counting runs", c.counting_runs));
   text += CostLine(c);
   text += fmt::format(
       "for a {}% interval of two kernels' difference within +/-{}% of the mean, each kernel "
@@ -89,11 +98,13 @@ std::string FormatPlan(const PlanContext& c, const std::vector<PlannedMetric>& m
   }
   text += fmt::format(
       "\nBoot order for kernels A and B ({} boots each, {} runs per boot{}): {}\n"
-      "In each boot: timeit -n {} -o A.csv -- COMMAND (or B.csv; appending), "
+      "In each boot: timeit -n {}{} -o A.csv -- COMMAND (or B.csv; appending), "
       "then: timeit compare A.csv B.csv\n",
       most->plan.boots, most->plan.runs_per_boot,
       metrics.size() > 1 ? ", as " + most->pilot.metric + " needs" : "", Order(most->plan.boots),
-      most->plan.runs_per_boot);
+      most->plan.runs_per_boot,
+      c.counting_runs_per_boot == 0 ? std::string()
+                                    : fmt::format(" --counting-runs {}", c.counting_runs_per_boot));
   return text;
 }
 

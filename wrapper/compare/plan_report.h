@@ -18,6 +18,10 @@ struct PlannedMetric {
 struct PlanContext {
   std::string label;
   std::size_t boots = 0, runs = 0;
+  /// Of the pilot's runs, counting runs (the `role` column), and per boot:
+  /// each boot of the plan makes as many, so the plan counts them in the
+  /// boot's cost, not the run's (their number does not grow with -n).
+  std::size_t counting_runs = 0, counting_runs_per_boot = 0;
   MeasuredCosts measured;
   bool boot_cost_given = false;  ///< --boot-cost, not measured
   double target_percent = 1, confidence_percent = 95;

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/perf_event.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -54,6 +55,41 @@ static void Report(int error_fd, int what, int err) {
   const int message[2] = {what, err};
   ssize_t ignored = write(error_fd, message, sizeof message);
   (void)ignored;
+}
+
+/* Keeps our children's perf contexts from being clones of ours.
+ *
+ * Counting by inheritance, timeit's events reach us as disabled copies that
+ * our own exec enabled (enable_on_exec), and each child we clone copies
+ * them. A child's context that copied all of ours is marked as its clone,
+ * and the scheduler then swaps the two contexts instead of switching them
+ * when it switches between us and the child (perf_event_context_sched_out):
+ * the child may go on to its exec holding our copies, whose enable_on_exec
+ * has fired, and count nothing (timeit disables every copy before the
+ * child's exec, counters/tree_counters.cc). An event of our own that is not
+ * inherited makes our context one a child never copies whole. Two, since
+ * before Linux 6.2 software and hardware events had a context each; either
+ * may be refused (no PMU, perf_event_paranoid) with nothing lost, as where
+ * it is refused no copy of timeit's of that kind exists either. Never
+ * enabled, close-on-exec; kept open for our life. */
+static void KeepOwnPerfContexts(void) {
+  static const struct {
+    uint32_t type;
+    uint64_t config;
+  } kinds[2] = {{PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY},
+                {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS}};
+  for (int i = 0; i < 2; ++i) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = kinds[i].type;
+    attr.config = kinds[i].config;
+    attr.disabled = 1;
+    attr.exclude_kernel = 1; /* allowed to every user up to perf_event_paranoid 2 */
+    attr.exclude_hv = 1;
+    long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    (void)fd;
+  }
 }
 
 /* The child, in its copy of our memory: what ChildLauncher's child does
@@ -185,6 +221,7 @@ int main(int argc, char** argv) {
   g_no_clone3 = how != NULL && strcmp(how, "no-clone3") == 0;
   /* Our socket must not reach the command; fds 0-2 are the command's. */
   if (fcntl(sock, F_SETFD, FD_CLOEXEC) != 0) return 2;
+  KeepOwnPerfContexts();
   while (Serve(sock)) {
   }
   return 0;

@@ -97,9 +97,19 @@ constexpr bool IsLaterColumn(std::string_view name) {
 /// by spaces. compare reads each metric's direction from it.
 inline constexpr std::string_view kHigherIsBetterColumn = "higher_is_better";
 
+/// The last column, only in series with counting runs: what each run was
+/// for, `time` (a timing run: the counters that cost the command per event
+/// were not counted) or `count` (a counting run: it counted them, and of its
+/// metrics only those are the series'; they are empty in the timing rows).
+/// An empty cell, or a file without the column, is a run whose every
+/// metric counts (--count-in-every-run, an earlier timeit).
+inline constexpr std::string_view kRoleColumn = "role";
+inline constexpr std::string_view kTimingRole = "time";
+inline constexpr std::string_view kCountingRole = "count";
+
 /// True for the run and series columns above: compare skips them as metrics.
 constexpr bool IsNonMetricColumn(std::string_view name) {
-  if (name == kHigherIsBetterColumn) return true;
+  if (name == kHigherIsBetterColumn || name == kRoleColumn) return true;
   for (std::string_view c : kRunColumns)
     if (c == name) return true;
   for (std::string_view c : kSeriesColumns)

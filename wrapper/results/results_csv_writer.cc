@@ -82,15 +82,30 @@ ResultsCsvWriter::ResultsCsvWriter(const std::string& path, const std::vector<st
   std::vector<std::string> read_warnings;
   const ResultsTable existing = ParseResultsCsv(text, path, &read_warnings);
   // As ours; or as an earlier timeit's user-mode series was ("task-clock:u").
-  const std::vector<std::string> file =
+  std::vector<std::string> file =
       existing.columns == columns ? existing.columns : ColumnsAsNamedNow(existing.columns);
-  if (file != columns && IsEarlierLayout(file, columns)) {
-    warnings.push_back(path_ + ": its header has no " + MissingColumns(file, columns) +
+  const bool file_roles = !file.empty() && file.back() == kRoleColumn;
+  const bool our_roles = !columns.empty() && columns.back() == kRoleColumn;
+  // `role` aside, the columns decide: a file of other columns is refused as
+  // such, whatever its runs were. A series without counting runs appends to
+  // a file with them (its rows' `role` empty, every metric theirs); one
+  // with them not to a file whose every row gives every metric.
+  if (file_roles) file.pop_back();
+  std::vector<std::string> ours = columns;
+  if (our_roles) ours.pop_back();
+  if (our_roles && !file_roles && (file == ours || IsEarlierLayout(file, ours)))
+    throw InputError(path, 1,
+                     "cannot append: its runs counted every counter in every run (no `role` "
+                     "column: an earlier timeit's, or --count-in-every-run), this series "
+                     "counts some in counting runs of their own; append with "
+                     "--count-in-every-run, or write to another file with -o");
+  if (file != ours && IsEarlierLayout(file, ours)) {
+    warnings.push_back(path_ + ": its header has no " + MissingColumns(file, ours) +
                        " (written by an earlier timeit): appended rows follow its header");
-  } else if (file != columns) {
+  } else if (file != ours) {
     throw InputError(path, 1,
                      "cannot append: its columns differ from this series' (" +
-                         FirstDifference(file, columns) +
+                         FirstDifference(file, ours) +
                          "; -e and --no-counters change the columns); write to another file "
                          "with -o");
   }

@@ -21,6 +21,7 @@ ResultsRowFormatter::ResultsRowFormatter(std::string label, const SeriesMetadata
   columns_.insert(columns_.end(), metric_columns.begin(), metric_columns.end());
   columns_.insert(columns_.end(), kSeriesColumns.begin(), kSeriesColumns.end());
   if (!m.higher_is_better.empty()) columns_.emplace_back(kHigherIsBetterColumn);
+  if (m.counting_runs) columns_.emplace_back(kRoleColumn);
   AppendCsvField(label_field_, label);
   label_ = std::move(label);
   QuoteSeriesCells();
@@ -35,21 +36,22 @@ void ResultsRowFormatter::UseFileColumns(const std::vector<std::string>& file_co
   QuoteSeriesCells();
 }
 
-/// The series cells after `notes`, for the series columns columns_ has.
+/// The series cells after `notes`, for the series columns columns_ has
+/// (`role`, the run's own, is written with each row).
 void ResultsRowFormatter::QuoteSeriesCells() {
   series_suffix_.clear();
+  role_ = !columns_.empty() && columns_.back() == kRoleColumn;
   const std::size_t run_columns = kRunColumns.size() - (status_text_ ? 0 : 1);
   const std::size_t first = run_columns + metric_count_ + 1;  // after notes
-  for (std::size_t i = first; i < columns_.size(); ++i) {
+  for (std::size_t i = first; i + (role_ ? 1 : 0) < columns_.size(); ++i) {
     series_suffix_.push_back(',');
     AppendCsvField(series_suffix_, SeriesCell(metadata_, columns_[i]));
   }
-  series_suffix_.push_back('\n');
 }
 
 std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct timespec& start,
                                              const RunStatus& status, const MetricValues& values,
-                                             std::string_view notes) {
+                                             std::string_view notes, RunRole role) {
   row_.clear();
   auto out = std::back_inserter(row_);
   // The calendar by arithmetic: glibc's gmtime_r re-reads /etc/localtime
@@ -87,6 +89,11 @@ std::string_view ResultsRowFormatter::Format(int run, bool warmup, const struct 
   row_.push_back(',');
   AppendCsvField(row_, notes);
   row_ += series_suffix_;
+  if (role_) {
+    row_.push_back(',');
+    row_ += role == RunRole::kTime ? kTimingRole : role == RunRole::kCount ? kCountingRole : "";
+  }
+  row_.push_back('\n');
   return row_;
 }
 

@@ -39,10 +39,11 @@ class ResultsRowFormatter {
   void UseFileColumns(const std::vector<std::string>& file_columns);
 
   /// One row, newline included. `values` has one entry per metric column,
-  /// nullopt giving an empty cell. The view lives until the next call.
+  /// nullopt giving an empty cell; `role` goes in the `role` column, when
+  /// the header has one. The view lives until the next call.
   std::string_view Format(int run, bool warmup, const struct timespec& start_utc,
                           const RunStatus& status, const MetricValues& values,
-                          std::string_view notes);
+                          std::string_view notes, RunRole role = RunRole::kEvery);
 
  private:
   void QuoteSeriesCells();
@@ -51,9 +52,10 @@ class ResultsRowFormatter {
   std::vector<std::string> columns_;
   std::size_t metric_count_;
   bool status_text_ = true;  ///< the header has `status_text`
+  bool role_ = false;        ///< the header ends in `role`
   std::string label_;
   std::string label_field_;
-  std::string series_suffix_;  ///< ",host,...,command\n" quoted
+  std::string series_suffix_;  ///< ",host,...,command" quoted (before `role`)
   std::string row_;
 };
 

@@ -28,6 +28,10 @@ struct SeriesMetadata {
   /// The whole command line's length in bytes: more than `command` holds
   /// when CommandCell cut it.
   std::size_t command_bytes = 0;
+  /// The series alternates timing and counting runs (RunRole): the `role`
+  /// column, last, exists only then. Last here, so that the fields before
+  /// keep their places in aggregate initialisers.
+  bool counting_runs = false;
 };
 
 /// Reads uname, the machine's cpuinfo and its conditions once, all under

@@ -124,6 +124,7 @@ SeriesMetadata Metadata(const RunOptions& o,
   for (const auto& s : sources)
     for (const std::string& m : s->HigherIsBetter())
       metadata.higher_is_better += (metadata.higher_is_better.empty() ? "" : " ") + m;
+  for (const auto& s : sources) metadata.counting_runs |= !s->CountingRunColumns().empty();
   return metadata;
 }
 
@@ -220,8 +221,11 @@ void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata
   if (o.random_order && !o.seed_given && !o.quiet)
     std::fprintf(stderr, "timeit: random order with --seed %llu\n",
                  static_cast<unsigned long long>(seed));
-  parts.schedule =
-      InterleavedSchedule(static_cast<int>(o.sets.size()), o.warmup, o.runs, o.random_order, seed);
+  // Each set's counting runs are among its measured runs (the run loop
+  // tells them apart by their index, RoleAt).
+  const int counting = metadata.counting_runs ? CountingRunsOf(o.runs, o.counting_runs) : 0;
+  parts.schedule = InterleavedSchedule(static_cast<int>(o.sets.size()), o.warmup,
+                                       o.runs + counting, o.random_order, seed);
 }
 
 /// --target-ci: the rule that may end the series early; checked before the
@@ -237,6 +241,12 @@ std::optional<StopRule> AdaptiveStop(const RunOptions& o,
     throw UsageError("--target-ci: no metric '" + o.target_ci->metric + "' in this series" +
                      DidYouMean(o.target_ci->metric, metric_columns) +
                      "; there are: " + fmt::format("{}", fmt::join(metric_columns, ", ")));
+  for (const auto& s : sources)
+    for (const std::string& c : s->CountingRunColumns())
+      if (c == o.target_ci->metric)
+        throw UsageError("--target-ci: " + c +
+                         " is counted in counting runs of their own, whose number is fixed "
+                         "(--counting-runs): target a timed metric, or add --count-in-every-run");
   int cycle = 1;
   for (const auto& s : sources) cycle = std::max(cycle, s->RunsForEveryColumn());
   return StopRule(*o.target_ci, std::min(std::max(o.min_runs, 2 * cycle), o.runs),

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "wrapper/base/errors.h"
@@ -81,6 +82,11 @@ RunLoop::PlannedRun RunLoop::Plan(int index) const {
     series_index = s.index;
   }
   run.warmup = series_index < p_.options.warmup;
+  // Warm-up runs are timing runs; then the counting runs alternate with
+  // the first timing runs (RoleAt).
+  if (counting_runs_ > 0)
+    run.role =
+        run.warmup ? RunRole::kTime : RoleAt(series_index - p_.options.warmup, counting_runs_);
   run.number =
       (run.config ? run.config->last_run : p_.csv.LastRun(p_.rows.label())) + series_index + 1;
   return run;
@@ -111,9 +117,9 @@ ProgressPoint RunLoop::Where(const PlannedRun& run) const {
   ProgressPoint at;
   at.warmup = run.index < warmups;
   at.nth = at.warmup ? run.index + 1 : run.index - warmups + 1;
-  at.of = at.warmup ? warmups : p_.options.runs * per_round;
+  at.of = at.warmup ? warmups : MeasuredRuns() * per_round;
   at.done = run.index;
-  at.total = warmups + p_.options.runs * per_round;
+  at.total = warmups + MeasuredRuns() * per_round;
   return at;
 }
 
@@ -162,16 +168,45 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
   NoteLeftovers(run, m);
 }
 
+int RunLoop::MeasuredRuns() const { return p_.options.runs + counting_runs_; }
+
+void RunLoop::FindCountingColumns() {
+  std::vector<std::string> apart;
+  for (const auto& s : p_.sources)
+    for (std::string& c : s->CountingRunColumns()) apart.push_back(std::move(c));
+  for (const auto& s : p_.sources)
+    for (const std::string& c : s->Columns())
+      counting_only_.push_back(std::find(apart.begin(), apart.end(), c) != apart.end());
+  counting_runs_ = apart.empty() ? 0 : CountingRunsOf(p_.options.runs, p_.options.counting_runs);
+}
+
+const MetricValues& RunLoop::ValuesToSummarise(const PlannedRun& run) {
+  if (run.role != RunRole::kCount) return values_;
+  summarised_.assign(values_.size(), std::nullopt);
+  for (std::size_t i = 0; i < values_.size() && i < counting_only_.size(); ++i)
+    if (counting_only_[i]) summarised_[i] = values_[i];
+  return summarised_;
+}
+
+bool RunLoop::MayStopAfter(int index, int total) const {
+  if (index + 1 >= total) return false;  // the end anyway
+  // Not before every configuration's counting runs are done: there are no
+  // more of them to come, and its counts would be missing.
+  const int series = p_.configs.empty() ? 1 : static_cast<int>(p_.configs.size());
+  return counting_done_ >= counting_runs_ * series;
+}
+
 void RunLoop::Record(const PlannedRun& run, const Measured& m) {
   ResultsRowFormatter& rows = run.config ? *run.config->rows : p_.rows;
   const std::string_view row =
       rows.Format(run.number, run.warmup, start_utc_, RunStatusOf(m.exit.wait_status, m.timed_out),
-                  values_, notes_);
+                  values_, notes_, run.role);
   p_.csv.Append(row, p_.options.durable_rows || m.exit.wall_seconds > 1.0);
   if (run.warmup) {
     p_.progress.AfterRun(m.exit.wall_seconds);
     return;
   }
+  if (run.role == RunRole::kCount) ++counting_done_;
   // A failed run is recorded but not summarised: compare leaves it out, and
   // the summary and the verdicts after it must describe the same runs.
   if (m.timed_out || !Succeeded(m.exit.wait_status)) {
@@ -179,10 +214,10 @@ void RunLoop::Record(const PlannedRun& run, const Measured& m) {
     p_.progress.AfterRun(m.exit.wall_seconds);
     return;
   }
-  if (!run.config) p_.summary.Add(values_);  // configurations are compared instead
+  const MetricValues& values = ValuesToSummarise(run);
+  if (!run.config) p_.summary.Add(values);  // configurations are compared instead
   if (p_.stop != nullptr)
-    p_.stop->Add(run.config ? static_cast<std::size_t>(run.config - p_.configs.data()) : 0,
-                 values_);
+    p_.stop->Add(run.config ? static_cast<std::size_t>(run.config - p_.configs.data()) : 0, values);
   p_.progress.AfterRun(m.exit.wall_seconds);
 }
 
@@ -233,7 +268,8 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
                      .warmup = run.warmup,
                      .label = run.config ? run.config->rows->label() : p_.rows.label(),
                      .cgroup_fd = p_.cgroup != nullptr ? p_.cgroup->run_fd() : -1,
-                     .cgroup_fresh = p_.cgroup == nullptr || p_.cgroup->run_fresh()};
+                     .cgroup_fresh = p_.cgroup == nullptr || p_.cgroup->run_fresh(),
+                     .role = run.role};
   for (auto& s : p_.sources) s->BeforeRun(info);
   p_.progress.BeforeRun(Where(run), Since(series_start_));
   ::clock_gettime(CLOCK_REALTIME, &start_utc_);
@@ -252,6 +288,7 @@ RunLoop::Step RunLoop::MeasureOne(int index, int& exit_status) {
 int RunLoop::Run() {
   const RunOptions& o = p_.options;
   ::clock_gettime(CLOCK_MONOTONIC, &series_start_);
+  FindCountingColumns();
   for (auto& s : p_.sources) {
     s->BeginSeries();
     hold_before_exec_ = hold_before_exec_ || s->AttachesBeforeExec();
@@ -263,10 +300,11 @@ int RunLoop::Run() {
     return kExitCommandFailed;
   }
   int exit_status = kExitOk;
-  const int total = p_.configs.empty() ? o.warmup + o.runs : static_cast<int>(p_.schedule.size());
+  const int total =
+      p_.configs.empty() ? o.warmup + MeasuredRuns() : static_cast<int>(p_.schedule.size());
   for (int i = 0; i < total; ++i) {
     if (MeasureOne(i, exit_status) == Step::kStop) break;
-    if (p_.stop != nullptr && i + 1 < total && p_.stop->Satisfied()) break;
+    if (p_.stop != nullptr && MayStopAfter(i, total) && p_.stop->Satisfied()) break;
   }
   p_.progress.Clear();
   if (p_.stop != nullptr && exit_status == kExitOk && p_.signals.received_signal() == 0 && !o.quiet)

@@ -64,6 +64,7 @@ class RunLoop {
     ConfigSeries* config = nullptr;  ///< its configuration; null in a plain series
     int number = 0;                  ///< the `run` cell
     bool warmup = false;
+    RunRole role = RunRole::kEvery;
   };
   /// The measured command's run, reaped.
   struct Measured {
@@ -75,6 +76,17 @@ class RunLoop {
   };
 
   Step MeasureOne(int index, int& exit_status);
+  /// The metric columns only counting runs give (CountingRunColumns); a
+  /// series has counting runs when there is one.
+  void FindCountingColumns();
+  /// What the summary and the stop rule take of a run: a counting run's
+  /// counting-run columns alone; all of any other run.
+  const MetricValues& ValuesToSummarise(const PlannedRun& run);
+  /// Measured runs per configuration: -n and the counting runs.
+  int MeasuredRuns() const;
+  /// Whether --target-ci may end the series after run `index`: not before
+  /// the last counting run.
+  bool MayStopAfter(int index, int total) const;
   PlannedRun Plan(int index) const;
   /// --config's command, then --prepare; false when one failed.
   bool RunHelpersBefore(const PlannedRun& run);
@@ -115,6 +127,10 @@ class RunLoop {
 
   SeriesParts& p_;
   MetricValues values_;
+  MetricValues summarised_;          ///< a counting run's values for the summary
+  std::vector<bool> counting_only_;  ///< per metric column: given by counting runs alone
+  int counting_runs_ = 0;            ///< per configuration (CountingRunsOf); 0: none
+  int counting_done_ = 0;            ///< counting runs measured, of every configuration
   std::string notes_;
   bool leftovers_reported_ = false;
   bool cgroup_removal_reported_ = false;

@@ -45,6 +45,9 @@ std::string ReadLabel(const std::string& v) {
 }
 
 int ReadRuns(const std::string& v) { return WholeValue("-n/--runs", v, 1, "a positive integer"); }
+int ReadCountingRuns(const std::string& v) {
+  return WholeValue("--counting-runs", v, 1, "a positive integer");
+}
 
 int ReadWarmup(const std::string& v) {
   return WholeValue("-w/--warmup", v, 0, "a non-negative integer");
@@ -150,6 +153,12 @@ po::options_description MakeOptions(RunOptions* o) {
   add("events,e", ReadEach(&o->events, "LIST", SplitAtCommas),
       "counters to record, comma-separated; repeatable");
   add("no-counters", po::bool_switch(&o->no_counters), "record no performance counters");
+  add("count-in-every-run", po::bool_switch(&o->count_in_every_run),
+      "count the counters that cost the command per event (syscalls, page-faults, ...) in "
+      "every run, as the timed runs, instead of in counting runs of their own");
+  add("counting-runs", Read(&o->counting_runs, "K", ReadCountingRuns),
+      "runs that count the counters which cost the command per event, alternating with the "
+      "first timing runs (default 3, at most -n)");
   add("force-events", po::bool_switch(&o->force_events),
       "count hardware events the PMU's sysfs list says it does not implement");
   add("rotate", po::bool_switch(&o->rotate),
@@ -320,6 +329,12 @@ void MakeSets(const po::variables_map& vm, RunOptions& o) {
 void CheckTogether(const po::variables_map& vm, RunOptions& o) {
   if (o.no_counters && !o.events.empty())
     throw UsageError("-e/--events and --no-counters contradict each other");
+  if (o.no_counters && o.count_in_every_run)
+    throw UsageError("--count-in-every-run and --no-counters contradict each other");
+  if (vm.count("counting-runs") && (o.no_counters || o.count_in_every_run))
+    throw UsageError(std::string("--counting-runs and ") +
+                     (o.no_counters ? "--no-counters" : "--count-in-every-run") +
+                     " contradict each other");
   if (o.no_counters && o.rotate)
     throw UsageError("--rotate and --no-counters contradict each other");
   if (o.profile_callers && o.profile_hz == 0)

@@ -9,6 +9,7 @@
 #include "stats/verdict.h"
 #include "wrapper/base/option_word.h"
 #include "wrapper/compare/compare_judge.h"
+#include "wrapper/run/counting_schedule.h"
 #include "wrapper/run/series_sets.h"
 #include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/output_metric_source.h"
@@ -57,6 +58,12 @@ struct RunOptions {
   /// --rotate: hardware events that do not fit the PMU at once are counted
   /// exactly in groups, one group a run, instead of multiplexed.
   bool rotate = false;
+  /// --count-in-every-run: the counters with a cost per event are counted
+  /// in every run, timed ones included, not in counting runs of their own.
+  bool count_in_every_run = false;
+  /// --counting-runs K: the runs that count those counters, beside the -n
+  /// timing runs that leave them out (CountingRunsOf caps it at -n).
+  int counting_runs = kDefaultCountingRuns;
   /// --profile[=HZ]: sample every run's tree at HZ (0: not profiled) into
   /// the sidecar X.profile.csv; --profile-callers adds call chains.
   int profile_hz = 0;

@@ -38,14 +38,16 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters) {
-    sources.push_back(MakeCounterSource(options.events, CounterSourceOptions{
-                                                            .force_events = options.force_events,
-                                                            .rotate = options.rotate,
-                                                            .count_by = options.count_by,
-                                                            .cgroup = cgroup,
-                                                            .count_cgroups = options.count_cgroups,
-                                                            .count_pids = options.count_pids,
-                                                        }));
+    sources.push_back(
+        MakeCounterSource(options.events, CounterSourceOptions{
+                                              .force_events = options.force_events,
+                                              .rotate = options.rotate,
+                                              .count_in_every_run = options.count_in_every_run,
+                                              .count_by = options.count_by,
+                                              .cgroup = cgroup,
+                                              .count_cgroups = options.count_cgroups,
+                                              .count_pids = options.count_pids,
+                                          }));
   }
   if (!options.no_cgroup) sources.push_back(MakeCgroupSource(cgroup));
   if (!options.output_metrics.empty())
@@ -75,8 +77,8 @@ std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer&
   }
   std::string why;
   std::vector<std::string> notes;
-  std::unique_ptr<SeriesCgroup> cgroup = SeriesCgroup::Create(
-      platforms::SystemRoots{}, {.memory = !o.no_mem_peak}, why, notes);
+  std::unique_ptr<SeriesCgroup> cgroup =
+      SeriesCgroup::Create(platforms::SystemRoots{}, {.memory = !o.no_mem_peak}, why, notes);
   if (!o.quiet)
     for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
   if (!cgroup) {

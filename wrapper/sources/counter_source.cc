@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <numeric>
 #include <optional>
 
 #include "counters/cgroup_counters.h"
@@ -15,6 +17,7 @@
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/sources/count_targets.h"
+#include "wrapper/sources/per_event_cost.h"
 #include "wrapper/sources/rotation_groups.h"
 
 namespace timeit {
@@ -35,17 +38,23 @@ class CounterSource : public MeasurementSource {
 
   std::vector<std::string> Columns() const override;
   void BeforeRun(const RunInfo& run) override;
-  void AttachBeforeExec(pid_t pid) override { counters_->Attach(pid); }
-  bool AttachesBeforeExec() const override { return counters_->AttachesBeforeExec(); }
+  void AttachBeforeExec(pid_t pid) override;
+  bool AttachesBeforeExec() const override;
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override;
   std::vector<std::string> RowNotes() const override;
   int RunsForEveryColumn() const override;
+  std::vector<std::string> CountingRunColumns() const override;
   std::vector<std::string> EndSeriesNotes() const override;
 
  private:
   /// What was said about a counter, once each.
-  enum Noted : unsigned { kMultiplexedNoted = 1, kMissedNoted = 2, kZeroNoted = 4 };
+  enum Noted : unsigned {
+    kMultiplexedNoted = 1,
+    kMissedNoted = 2,
+    kZeroNoted = 4,
+    kPreExecNoted = 8
+  };
 
   std::optional<std::size_t> IndexOf(std::string_view label) const;
   /// True the first time `kind` is asked for `counter`: a note is said once.
@@ -55,8 +64,16 @@ class CounterSource : public MeasurementSource {
   void CheckUnknownNames() const;
   /// default_set: the default counters, not -e (their missing PMU goes in the first row only).
   void NoteWhatCannotBeCounted(bool default_set);
-  /// By inheritance or by cgroup (ChooseCounting), the choice said once.
+  /// By inheritance or by cgroup (ChooseCounting), the choice said once;
+  /// the events of tree_slot_.
   std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
+  /// The events of apart_slot_, for one counting run, counted as the
+  /// others are: by cgroup opened before its child is forked, by
+  /// inheritance on the held child; closed after the read.
+  std::unique_ptr<counters::RunCounters> MakeApartCounters() const;
+  /// Planned counters with a cost per event into apart_slot_ (not with
+  /// --count-in-every-run), and the note that says so.
+  void SetApart(bool count_in_every_run);
   /// --count-cgroup, --count-pid: null without.
   std::unique_ptr<CountTargets> MakeTargets(const CounterSourceOptions& options) const;
   /// The labels of a rotation group's counters, for its notes.
@@ -64,6 +81,17 @@ class CounterSource : public MeasurementSource {
 
   CounterPlan plan_;
   std::vector<int> tree_slot_;  ///< per planned counter: its index in counters_' events, or -1
+  /// Per planned counter: its index among the events only counting runs
+  /// count (apart_), or -1. Empty unless some counter costs per event.
+  std::vector<int> apart_slot_;
+  std::vector<counters::EventEncoding> apart_events_;
+  bool by_cgroup_ = false;  ///< how the tree is counted (ChooseCounting)
+  int cgroup_fd_ = -1;      ///< the runs' parent cgroup when by_cgroup_
+  /// The run in flight's per-event counters: only in a counting run.
+  std::string apart_note_;  ///< which counters the counting runs count, said once
+  std::unique_ptr<counters::RunCounters> apart_;
+  RunRole role_ = RunRole::kEvery;
+  int timing_runs_ = 0;  ///< timing runs begun: they alone go round --rotate's groups
   Rotation rotation_;
   std::vector<std::string> setup_notes_;  ///< said with the first run, so the CSV keeps them
   std::unique_ptr<counters::RunCounters> counters_;
@@ -98,6 +126,34 @@ std::string ColumnName(const PlannedCounter& c, bool user_only) {
   return c.label + ":u";
 }
 
+/// What runs between a run's first counted moment and the command's exec,
+/// with timeit-spawner (wrapper/process/spawner_main.c), and what each mode
+/// keeps of it. Perf stat counts from the exec on; so must both modes.
+///
+///   timeit   sendmsg(request) to the spawner, recvfrom(reply)
+///   spawner  recvmsg returns; clone3(CLONE_PARENT|CLONE_INTO_CGROUP): the child
+///   child    setpgid, prctl(PR_SET_PDEATHSIG), [sched_setaffinity], read(go):
+///            blocks; without clone3 also openat/write/close of cgroup.procs
+///   spawner  close (the request's 2 or 3 fds), sendto(reply), recvmsg: blocks
+///   timeit   setpgid(child); Attach (below); write(go)
+///   child    read returns; execve -- its entry is the last thing before it
+///
+/// By cgroup, the run's cgroup counts from the child's clone3 into it; the
+/// spawner and timeit are outside it. Attach waits until the child sleeps in
+/// read (/proc/PID/syscall), reads the baseline and opens the child's
+/// remove_on_exec events: the read's return and execve's entry are counted
+/// by both and taken out, what came before is in the baseline.
+///
+/// By inheritance, the spawner's copies of timeit's events were switched on
+/// by its own exec (enable_on_exec), and the child copies them on at its
+/// clone: the child's calls above and the spawner's after the clone would be
+/// counted, some or all depending on when timeit's baseline read comes (the
+/// 100031 to 100035 of `syscall_loop 100000` against perf's 100030). Attach
+/// switches every copy off (TreeCounters::Attach) before it reads the
+/// baseline, and the child's copies come on at its exec, as perf stat's do.
+/// The spawner holds an event that is not inherited, so that the scheduler
+/// never swaps its perf context with the child's: the child would exec with
+/// the spawner's copies, whose enable_on_exec has fired, and count nothing.
 std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
     const CounterSourceOptions& options) {
   std::vector<counters::EventEncoding> events;
@@ -106,12 +162,52 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
   const CountingChoice choice = ChooseCounting(options.count_by, options.cgroup);
   setup_notes_.push_back(choice.note);
+  by_cgroup_ = choice.by_cgroup;
+  cgroup_fd_ = options.cgroup.series_fd;
   if (choice.by_cgroup)
     return std::make_unique<counters::CgroupCounters>(
         events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(),
         counters::CountedCgroup::kTheRuns, pmu_counters, rotation_.groups);
   return counters::CountByInheritance(std::move(events), plan_.user_only, pmu_counters,
                                       rotation_.groups);
+}
+
+std::unique_ptr<counters::RunCounters> CounterSource::MakeApartCounters() const {
+  std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
+  if (by_cgroup_)
+    return std::make_unique<counters::CgroupCounters>(
+        apart_events_, plan_.user_only, cgroup_fd_, counters::OnlineCpus(),
+        counters::CountedCgroup::kTheRuns, pmu_counters);
+  // On the held child itself, as one group opened for this run (the form
+  // --rotate's groups take): events opened on timeit now would not reach
+  // the child, which timeit-spawner, forked before them, clones.
+  std::vector<std::size_t> all(apart_events_.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  return counters::CountByInheritance(apart_events_, plan_.user_only, pmu_counters, {all});
+}
+
+void CounterSource::SetApart(bool count_in_every_run) {
+  if (count_in_every_run) return;
+  std::string labels;
+  std::vector<int> apart(plan_.counters.size(), -1);
+  int next = 0;
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
+    const PlannedCounter& c = plan_.counters[i];
+    if (c.status != EventStatus::kCounted || !CostsPerEvent(*c.encoding)) continue;
+    apart[i] = next++;
+    apart_events_.push_back(*c.encoding);
+    labels += (labels.empty() ? "" : ", ") + c.label;
+  }
+  if (next == 0) return;
+  apart_slot_ = std::move(apart);
+  // The tree's own counters are the rest, numbered again.
+  int tree = 0;
+  for (std::size_t i = 0; i < plan_.counters.size(); ++i)
+    tree_slot_[i] = tree_slot_[i] >= 0 && apart_slot_[i] < 0 ? tree++ : -1;
+  apart_note_ = labels +
+                ": counted in counting runs of their own (--counting-runs, default 3), "
+                "alternating with the first timing runs, which leave them out: counting them "
+                "costs the command per event (--count-in-every-run counts them in every run)";
 }
 
 std::unique_ptr<CountTargets> CounterSource::MakeTargets(
@@ -151,9 +247,11 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
   CheckUnknownNames();
+  SetApart(options.count_in_every_run);
   rotation_ = options.rotate ? PlanRotation(plan_, tree_slot_) : Rotation{};
   setup_notes_ = plan_.notes;
   counters_ = MakeCounters(options);
+  if (!apart_note_.empty()) setup_notes_.push_back(apart_note_);
   NoteWhatCannotBeCounted(words.empty());
   if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
   targets_ = MakeTargets(options);
@@ -206,14 +304,44 @@ std::string CounterSource::GroupLabels(std::size_t group) const {
 }
 
 void CounterSource::BeforeRun(const RunInfo& run) {
+  role_ = run.role;
   if (!rotation_.groups.empty()) {
     // By run number, so that a series continued after a reboot, and each
-    // configuration of an interleaved one, goes on round the groups.
-    group_ = static_cast<std::size_t>(run.number - 1) % rotation_.groups.size();
+    // configuration of an interleaved one, goes on round the groups; with
+    // counting runs between them, by timing run, whose counts are used.
+    const int nth = run.role == RunRole::kEvery ? run.number - 1 : timing_runs_;
+    group_ = static_cast<std::size_t>(nth) % rotation_.groups.size();
     counters_->SelectGroup(group_);
+  }
+  if (run.role == RunRole::kTime) ++timing_runs_;
+  // Opened for this run alone: while a syscall tracepoint is open anywhere,
+  // every system call takes the slow path, so a timing run must not follow
+  // one that is still open. Its close waits for RCU (tens of ms in a VM),
+  // after the run's clock has stopped.
+  apart_.reset();
+  if (run.role == RunRole::kCount && !apart_events_.empty()) {
+    apart_ = MakeApartCounters();
+    apart_->BeforeStart();
   }
   counters_->BeforeStart();
   if (targets_) targets_->BeforeStart();
+}
+
+void CounterSource::AttachBeforeExec(pid_t pid) {
+  counters_->Attach(pid);
+  if (apart_) apart_->Attach(pid);
+}
+
+bool CounterSource::AttachesBeforeExec() const {
+  // Counting runs by inheritance read their baseline on the held child.
+  return counters_->AttachesBeforeExec() || (!apart_events_.empty() && !by_cgroup_);
+}
+
+std::vector<std::string> CounterSource::CountingRunColumns() const {
+  std::vector<std::string> columns;
+  for (std::size_t i = 0; i < apart_slot_.size(); ++i)
+    if (apart_slot_[i] >= 0) columns.push_back(ColumnName(plan_.counters[i], plan_.user_only));
+  return columns;
 }
 
 std::vector<std::string> CounterSource::RowNotes() const {
@@ -282,13 +410,24 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
   collected_ = true;
   ++runs_;
   const std::vector<CounterReading> readings = counters_->Collect();
+  std::vector<CounterReading> apart_readings;
+  if (apart_) apart_readings = apart_->Collect();
+  apart_.reset();
   std::vector<CounterReading> by_counter(plan_.counters.size());
   // Events first multiplexed in this run, said in one note: with more events
   // than counters that is most of them, and a line each would bury the rest.
   std::string multiplexed;
+  std::map<std::string, std::string> kept;  ///< why the child's work stayed in -> labels
   for (std::size_t i = 0; i < plan_.counters.size(); ++i) {
-    if (tree_slot_[i] < 0) continue;  // not countable here: empty cells, noted at setup
-    CounterReading r = readings[static_cast<std::size_t>(tree_slot_[i])];
+    CounterReading r;
+    if (!apart_slot_.empty() && apart_slot_[i] >= 0) {
+      if (apart_readings.empty()) continue;  // a timing run: the counting runs have its value
+      r = apart_readings[static_cast<std::size_t>(apart_slot_[i])];
+    } else if (tree_slot_[i] < 0) {
+      continue;  // not countable here: empty cells, noted at setup
+    } else {
+      r = readings[static_cast<std::size_t>(tree_slot_[i])];
+    }
     if (r.status == EventStatus::kOtherRun) {
       // --rotate: its group's runs have its value; empty here, said in RowNotes.
     } else if (r.status == EventStatus::kMultiplexed && r.running_fraction) {
@@ -302,8 +441,15 @@ void CounterSource::Collect(const RunExit& /*exit*/, MetricValues& out) {
       NoteOnce(i, kMissedNoted,
                std::string(counters::StatusName(r.status)) + " (" + r.reason + "); left empty");
     }
+    if (!r.pre_exec_kept.empty() && FirstTime(i, kPreExecNoted))
+      kept[r.pre_exec_kept] +=
+          (kept[r.pre_exec_kept].empty() ? "" : ", ") + plan_.counters[i].label;
     by_counter[i] = std::move(r);
   }
+  // One note per reason, as for multiplexing: under --rotate it is most events.
+  for (const auto& [why, labels] : kept)
+    notes_.push_back("counted by cgroup with timeit's child's work before its exec, as " + why +
+                     ": " + labels);
   if (!multiplexed.empty()) {
     notes_.push_back("multiplexed, on a PMU counter for part of the run (" + multiplexed +
                      "); scaled by enabled/running (see the .running columns); --rotate would "
@@ -346,6 +492,7 @@ std::vector<std::string> CounterSource::TakeNotes() {
   if (!collected_) return {};
   std::vector<std::string> notes = std::move(setup_notes_);
   setup_notes_.clear();
+  for (std::string& n : counters_->TakeNotes()) notes.push_back(std::move(n));
   for (std::string& n : notes_) notes.push_back(std::move(n));
   notes_.clear();
   if (targets_) {

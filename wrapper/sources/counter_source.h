@@ -39,6 +39,11 @@ struct CounterSourceOptions {
   /// empty and its notes name the group it counted. A usage error when an
   /// event fits the PMU not even alone.
   bool rotate = false;
+  /// --count-in-every-run: the counters that cost the command per event
+  /// (per_event_cost.h) are counted in every run, as before timing runs
+  /// existed; without it they are counted in counting runs of their own
+  /// (RunRole::kCount) and left out of the timing runs.
+  bool count_in_every_run = false;
   CountBy count_by = CountBy::kAuto;       ///< --count-by
   CgroupOffer cgroup;                      ///< the runs' cgroups, to count by cgroup
   std::vector<std::string> count_cgroups;  ///< --count-cgroup PATH, in order

@@ -12,6 +12,17 @@
 
 namespace timeit {
 
+/// What a run of a series is for. A counter with a cost per event (the
+/// syscall tracepoint's handler runs in every system call) would slow the
+/// command it counts, so by default a series that counts one makes its -n
+/// timing runs without it and a few counting runs, which count it, between
+/// the first of them (docs/csv-format.md, the `role` column).
+enum class RunRole {
+  kEvery,  ///< every metric from this run (--count-in-every-run, or nothing costs per event)
+  kTime,   ///< a timing run: the per-event counters are not counted
+  kCount,  ///< a counting run: only its per-event counters are the series'
+};
+
 /// Which run is about to start, told to every source before its child is
 /// forked.
 struct RunInfo {
@@ -25,6 +36,7 @@ struct RunInfo {
   /// Whether that cgroup was made for this run (its files count from 0), or
   /// is the last run's, kept (they count on from where that run ended).
   bool cgroup_fresh = true;
+  RunRole role = RunRole::kEvery;
 };
 
 /// The longest line of the command's output a source is given: a longer
@@ -120,6 +132,12 @@ class MeasurementSource {
   /// adaptive series (--target-ci) runs at least two such cycles, so that
   /// every metric has an interval.
   virtual int RunsForEveryColumn() const { return 1; }
+
+  /// Columns whose values only counting runs (RunRole::kCount) give: their
+  /// counting costs the command per event, so timing runs leave them out,
+  /// and of a counting run nothing else is the series'. Empty (the
+  /// default): every column from every run, and no counting runs.
+  virtual std::vector<std::string> CountingRunColumns() const { return {}; }
 
   /// After the last run: what the user must know about the series as a
   /// whole (e.g. "r08: no PMU counter in 3 of 10 runs"), printed before the

@@ -13,8 +13,10 @@ send_file mem.csv mem.csv
 # mem-peak is each run's own: every run leaves 64 MiB of files in the
 # initramfs' RAM file system, charged to its cgroup for as long as they
 # exist -- a new cgroup's or, where memory.peak can be reset (Linux 6.12),
-# the last run's kept one. Each run names its cgroup.
-run_captured cache timeit -n 3 -w 0 -o cache.csv -- sh -c \
+# the last run's kept one. Each run names its cgroup. No counters: the runs'
+# cgroups are the point, and counting runs would be three runs more, 64 MiB
+# more of RAM each.
+run_captured cache timeit -n 3 -w 0 --no-counters -o cache.csv -- sh -c \
   'sed -n "s/^0:://p" /proc/self/cgroup >> /tmp/cache-cgroups; dd if=/dev/zero of=/tmp/cache.$$ bs=1M count=64 2>/dev/null'
 send_file cache.csv cache.csv
 result cache_cgroups "$(sort -u /tmp/cache-cgroups | wc -l)"
@@ -105,12 +107,30 @@ send_file user.csv /tmp/user.csv
 
 if [ "$(uname -m)" = aarch64 ]; then
   # The PMU through per-CPU cgroup events: under -icount cycles are
-  # instructions; by cgroup and by inheritance count the same user-mode work.
+  # instructions; by cgroup and by inheritance count the same work.
   M=100000
   for how in cgroup inherit; do
     run_captured "n1_$how" timeit -n 2 -w 0 --count-by "$how" \
       -e instructions,cycles,instructions:u,syscalls -o "n1_$how.csv" -- syscall-bench-static svc $M
     send_file "n1_$how.csv" "n1_$how.csv"
+  done
+  # By cgroup, by inheritance and perf-reference (the event opened on a held
+  # child with enable_on_exec, as perf stat does) count the same user-mode
+  # instructions of a small and a large command, every run: uniform-work
+  # prints nothing and reads no clock, so its work is the same each time,
+  # and each runs it by the same path. Five runs each: one run in a few, of
+  # perf-reference as of timeit, reads a few instructions more (71836 against
+  # 71834), so the undisturbed count, every method's least, is compared.
+  for N in 100 10000; do
+    for how in cgroup inherit; do
+      run_captured "n1_${how}_$N" timeit -n 5 -w 0 --count-by "$how" \
+        -e instructions:u,syscalls -o "n1_${how}_$N.csv" -- /timeit/uniform-work $N
+      send_file "n1_${how}_$N.csv" "n1_${how}_$N.csv"
+    done
+    # PERF_TYPE_HARDWARE 0, PERF_COUNT_HW_INSTRUCTIONS 1, user mode.
+    for i in 1 2 3 4 5; do
+      run_captured "n1_reference_${N}_$i" perf-reference 0:1:u -- /timeit/uniform-work $N
+    done
   done
   # --rotate by cgroup: twelve events in groups that fit, one group a run,
   # enabled by ioctl on every CPU; every count exact. With syscalls, as the
