@@ -259,7 +259,8 @@ std::vector<CounterReading> CgroupCounters::Collect() {
   }
   for (std::size_t e = 0; e < events_.size(); ++e) {
     if (!readings[e].reason.empty()) continue;  // failed on some CPU: never a partial sum
-    readings[e] = SumScaled(deltas[e], /*idle_is_zero=*/whose_ == CountedCgroup::kAnother);
+    readings[e] = SumScaled(deltas[e], /*idle_is_zero=*/whose_ == CountedCgroup::kAnother,
+                            MayMultiplex(events_[e]));
     if (readings[e].status == EventStatus::kNotCounted &&
         readings[e].reason.starts_with("no PMU") && !pmu_counters_.empty())
       readings[e].reason += " (" + pmu_counters_ + ")";

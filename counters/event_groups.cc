@@ -101,10 +101,15 @@ void EventGroups::Read(std::vector<RawCount>& out, std::vector<bool>& ok) const 
   }
 }
 
-CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero) {
+CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero,
+                         bool may_multiplex) {
   double scaled = 0;
   std::uint64_t enabled = 0, running = 0, enabled_where_ran = 0;
   for (TargetDelta t : targets) {
+    if (!may_multiplex) {
+      if (t.running == 0) continue;  // never scheduled here: it counted nothing, lost nothing
+      t.running = t.enabled;         // never waits for a counter: what it counted is all
+    }
     // Scheduled in a moment after its cgroup at each switch, an event that
     // was never off the PMU runs a little less than it is enabled: exact
     // within the clocks' skew (TreeCounters allows the same).

@@ -65,6 +65,15 @@ struct TargetDelta {
 /// `idle_is_zero`, for a target that may truly do nothing during a run (a
 /// server waiting for its client): no enabled time at all is then a count of
 /// 0, since an event is enabled whenever its task or cgroup runs.
-CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero = false);
+///
+/// `may_multiplex` false (software and tracepoint events, MayMultiplex):
+/// never scaled. Such an event never waits for a PMU counter, so what it
+/// counted is its count; enabled time beyond its running time is the
+/// kernel's cgroup clock, not a lost share. A per-CPU cgroup event opened
+/// after its cgroup last ran on some CPU can find that CPU's cgroup clock
+/// still going (215 ms enabled, 0 running, while the command ran on the
+/// other CPU), and extrapolating to it made 100031 system calls 289322.
+CounterReading SumScaled(const std::vector<TargetDelta>& targets, bool idle_is_zero = false,
+                         bool may_multiplex = true);
 
 }  // namespace timeit::counters

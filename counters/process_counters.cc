@@ -62,7 +62,8 @@ std::vector<CounterReading> ProcessCounters::Collect() {
   }
   for (std::size_t e = 0; e < events_.size(); ++e) {
     // A process that did not run during the run counted 0: it was idle.
-    if (readings[e].reason.empty()) readings[e] = SumScaled(deltas[e], /*idle_is_zero=*/true);
+    if (readings[e].reason.empty())
+      readings[e] = SumScaled(deltas[e], /*idle_is_zero=*/true, MayMultiplex(events_[e]));
   }
   return readings;
 }

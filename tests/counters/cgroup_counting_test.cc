@@ -44,6 +44,24 @@ TEST(SumScaledTest, ATargetNeverOnACounterTakesTheRateOfTheOthers) {
   EXPECT_EQ(r.status, EventStatus::kMultiplexed);
 }
 
+TEST(SumScaledTest, ASoftwareEventIsNeverScaled) {
+  // Seen in CI's full suite (counting runs by cgroup, the syscall tracepoint
+  // opened for each): syscall_loop 100000 ran on CPU 0; CPU 1's cgroup clock
+  // went on for 218 ms where the event never ran, and extrapolating made
+  // 100031 system calls 289322. A tracepoint never waits for a counter.
+  const std::vector<TargetDelta> seen = {{100031, 115255632, 115255632}, {0, 218101782, 0}};
+  const CounterReading r = SumScaled(seen, false, /*may_multiplex=*/false);
+  EXPECT_EQ(r.status, EventStatus::kCounted);
+  EXPECT_DOUBLE_EQ(*r.value, 100031.0);
+  EXPECT_DOUBLE_EQ(*r.running_fraction, 1.0);
+  // Running behind enabled on the CPU where it counted: its count all the same.
+  EXPECT_DOUBLE_EQ(*SumScaled({{500, 100, 40}, {20, 10, 10}}, false, false).value, 520.0);
+  // Never scheduled anywhere: not counted, as before.
+  EXPECT_EQ(SumScaled({{0, 50, 0}}, false, false).status, EventStatus::kNotCounted);
+  // A hardware event's lost share is still estimated.
+  EXPECT_EQ(SumScaled(seen).status, EventStatus::kMultiplexed);
+}
+
 TEST(SumScaledTest, CpusTheCgroupNeverRanOnAddNothing) {
   const CounterReading r = SumScaled({{0, 0, 0}, {70, 5, 5}, {0, 0, 0}});
   EXPECT_EQ(r.status, EventStatus::kCounted);
