@@ -73,7 +73,9 @@ std::vector<std::string> SyscallsBy(const std::string& how, const std::vector<st
     if (roles[i] == "count" && warmup[i] == "0")
       counted.push_back(syscalls[i] + (syscalls[i].empty() ? "" : " ") + "[run " +
                         std::to_string(i) + ": " + notes[i] + "]");
-    if (roles[i] == "time") EXPECT_EQ(syscalls[i], "") << "a timing run counted syscalls";
+    if (roles[i] == "time") {
+      EXPECT_EQ(syscalls[i], "") << "a timing run counted syscalls";
+    }
   }
   EXPECT_EQ(counted.size(), static_cast<std::size_t>(runs));
   return counted;

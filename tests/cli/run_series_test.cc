@@ -44,9 +44,10 @@ TEST(RunSeriesTest, RunAndWarmupCountsAndFlags) {
   EXPECT_EQ(ColumnOf(t, "warmup"), IfCounting(Cells{"1", "1", "0", "0", "0", "0", "0", "0"},
                                               Cells{"1", "1", "0", "0", "0"}));
   EXPECT_EQ(ColumnOf(t, "status"), Cells(IfCounting(8, 5), "0"));
-  if (kCountingRuns)
+  if (kCountingRuns) {
     EXPECT_EQ(ColumnOf(t, "role"),
               (Cells{"time", "time", "time", "count", "time", "count", "time", "count"}));
+  }
   // The summary covers the 3 measured runs of each metric only.
   EXPECT_NE(
       r.out.find("    N           Min           Max        Median           Avg        Stddev\n"),
@@ -105,9 +106,10 @@ TEST(RunSeriesTest, AppendingContinuesTheSeries) {
   EXPECT_EQ(ColumnOf(t, "warmup"),
             IfCounting(Cells{"1", "0", "0", "0", "0", "1", "0", "0", "0", "0"},
                        Cells{"1", "0", "0", "1", "0", "0"}));
-  if (kCountingRuns)
+  if (kCountingRuns) {
     EXPECT_EQ(ColumnOf(t, "role"), (Cells{"time", "time", "count", "time", "count", "time", "time",
                                           "count", "time", "count"}));
+  }
 }
 
 TEST(RunSeriesTest, AppendingToOtherColumnsIsAUsageError) {
@@ -218,9 +220,10 @@ TEST(RunSeriesTest, IgnoreFailureGoesOn) {
   // Every run goes on, the 3 timing runs and the 3 counting runs alike.
   EXPECT_EQ(ColumnOf(runs, "status"), Cells(IfCounting(6, 3), shell_status));
   EXPECT_EQ(ColumnOf(runs, "status_text"), Cells(IfCounting(6, 3), "SIGSEGV"));
-  if (kCountingRuns)
+  if (kCountingRuns) {
     EXPECT_EQ(ColumnOf(runs, "role"), (Cells{"time", "count", "time", "count", "time", "count"}));
-  EXPECT_NE(r.err.find("run 1 failed: killed by SIGSEGV"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("run 1 failed: killed by SIGSEGV"), std::string::npos) << r.err;
+  }
 }
 
 TEST(RunSeriesTest, FailingPrepareStops) {
