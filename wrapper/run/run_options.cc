@@ -196,22 +196,22 @@ po::options_description MakeOptions(RunOptions* o) {
   add("fail-on",
       ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
-      "with --baseline or --config: exit 1 when the comparison gives one of these verdicts "
+      "with --baseline or sets (--config, --command, a scan): exit 1 when the comparison gives one of these verdicts "
       "(worse, inconclusive, ...; worse and better after Holm's correction over the metrics "
       "compared; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
-      "with --baseline or --config: changes within PCT% do not count (default 1; 0: none)");
+      "with --baseline or sets (--config, --command, a scan): changes within PCT% do not count (default 1; 0: none)");
   add("test",
       Read(&o->test, "TEST", [](const std::string& v) { return ParseTestChoice("--test", v); }),
-      "with --baseline or --config: the test behind the verdicts, as for compare (auto, welch, "
+      "with --baseline or sets (--config, --command, a scan): the test behind the verdicts, as for compare (auto, welch, "
       "student)");
   add("compare-metrics,m",
       ReadEach(&o->compare_metrics, "METRIC,...",
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
-      "with --baseline or --config: compare (and judge for --fail-on and --bisect) only these "
+      "with --baseline or sets (--config, --command, a scan): compare (and judge for --fail-on and --bisect) only these "
       "metrics, as compare -m");
   add("export-markdown", Text(&o->export_markdown, "FILE"),
-      "with --baseline or --config: also write the comparison's summary as a Markdown table, "
+      "with --baseline or sets (--config, --command, a scan): also write the comparison's summary as a Markdown table, "
       "as compare --export-markdown");
   add("bisect", po::bool_switch(&o->bisect),
       "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
