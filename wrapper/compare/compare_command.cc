@@ -118,9 +118,9 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
                          options.threshold_percent, options.verbose, time_unit);
   if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
   // Sets labelled NAME=VALUE (a parameter scan): each metric against the value.
-  if (const std::optional<ScanTable> scan =
-          FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent))
-    text += '\n' + FormatScanTable(*scan);
+  const std::optional<ScanTable> scan =
+      FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent);
+  if (scan) text += '\n' + FormatScanTable(*scan);
   const std::vector<ProfileComparison> profiles = CompareProfiles(
       in,
       LoadProfiles(in, options.files,
@@ -163,7 +163,8 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
                 FormatHtmlReport(in, {metrics, rows, warnings, notes,
                                       options.report.confidence_percent, options.threshold_percent,
                                       ProfileHtmlSection(profiles, options.top,
-                                                         options.report.confidence_percent)}),
+                                                         options.report.confidence_percent),
+                                      scan ? &*scan : nullptr}),
                 "the HTML report");
   if (options.bisect) {
     const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);
