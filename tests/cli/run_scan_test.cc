@@ -120,6 +120,28 @@ TEST(RunScanTest, TwelveValuesAreReadAsTheirTableAndCharted) {
   EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
 }
 
+// --order random runs each round's values shuffled; the comparison at the end
+// still takes them as given: the first the baseline, the table in order.
+TEST(RunScanTest, RandomOrderComparesTheValuesAsGiven) {
+  TempDir dir;
+  const Cells values = {"1", "2", "3", "4", "5", "6", "7", "8", "9"};
+  const ProcessResult r =
+      RunTimeit({"-n", "2", "-w", "0", "--no-counters", "-o", "r.csv", "--order", "random",
+                 "--seed", "7", "--parameter-list", "x", "1,2,3,4,5,6,7,8,9", "--", "true", "{x}"},
+                "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const Cells labels = ColumnOf(ReadRuns(dir.path() / "r.csv"), "label");
+  ASSERT_EQ(labels.size(), 18u);
+  Cells first_round(labels.begin(), labels.begin() + 9);
+  ASSERT_NE(first_round.front(), "x=1") << "seed 7 shuffles the first round; the test needs it";
+  EXPECT_NE(r.out.find("Summary against x=1 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the summary x=9 against x=1\n"), std::string::npos) << r.out;
+  const Cells lines = Lines(ScanTableOf(r.out));
+  ASSERT_EQ(lines.size(), 2 + values.size()) << r.out;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    EXPECT_EQ(lines[2 + i].substr(0, 2), values[i] + " ") << r.out;
+}
+
 TEST(RunScanTest, WordsAreChartedEvenlySpacedInTheirOrder) {
   TempDir dir;
   const Cells labels = {"buf=tiny", "buf=small", "buf=8k",  "buf=medium", "buf=large",

@@ -86,6 +86,15 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
   CompareInput in =
       LoadCompareSets(options.files, {options.plain_columns, PlainMetric(options)}, notes);
+  if (!options.set_order.empty()) {
+    const auto place = [&options](const CompareSet& s) {
+      return std::find(options.set_order.begin(), options.set_order.end(), s.label) -
+             options.set_order.begin();
+    };
+    std::stable_sort(
+        in.sets.begin(), in.sets.end(),
+        [&place](const CompareSet& a, const CompareSet& b) { return place(a) < place(b); });
+  }
   RenameSets(in, options.names);
   if (options.verbose)
     for (std::string& n : SetCommandNotes(in)) notes.push_back(std::move(n));
