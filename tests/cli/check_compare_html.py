@@ -15,6 +15,10 @@ chart (svg.order): each set's dots are every run with a value, warm-up runs
 included and marked class "warmup", by run number, on the y scale. Where a
 set's runs carry two or more boot_ids, each dot names its run's boot
 (data-boot) and each boot has a tick at the mean of its runs (data-boot-mean).
+For every scan chart (svg.scan): each value's point is the mean of that
+set's (NAME=VALUE) measured values with the same scipy interval, placed by
+value when every value is a number (data-numeric 1), else evenly spaced in
+the values' order.
 The CSVs are read here with Python's csv module. Prints what is wrong and
 exits 1, or exits 0. Run with Debian's /usr/bin/python3 (python3-scipy).
 """
@@ -75,6 +79,41 @@ def check_boots(metric, label, group, rows, errors):
                  if line.get("class") == "boot-mean")
     if len(got) != len(want) or not all(close(a, b) for a, b in zip(got, want)):
         errors.append(f"strip {metric}/{label}: boot means {got} != CSV {want}")
+
+
+def check_scan(svg, rows, errors):
+    """A scan chart's points against the CSV and scipy; their x positions."""
+    metric, parameter = svg.get("data-metric"), svg.get("data-parameter")
+    confidence = float(svg.get("data-confidence"))
+    points = [g for g in svg.iter(SVG + "g") if g.get("class") == "point"]
+    xs, values = [], []
+    for g in points:
+        label = f"{parameter}={g.get('data-value')}"
+        want = [in_report_unit(r, metric) for r in own_rows(rows.get(label, []), metric)
+                if r["warmup"] == "0" and r.get(metric, "") != ""]
+        mean = float(g.get("data-mean"))
+        if not want or not close(mean, statistics.mean(want)):
+            errors.append(f"scan {metric}/{label}: mean {mean} != CSV {want}")
+            continue
+        if len(want) >= 2:
+            low, high = float(g.get("data-ci-low")), float(g.get("data-ci-high"))
+            n = len(want)
+            t = stats.t.ppf(1 - (1 - confidence / 100) / 2, n - 1)
+            width = 2 * t * statistics.stdev(want) / math.sqrt(n)
+            if not close(mean - low, high - mean) or not close(high - low, width, 1e-7):
+                errors.append(f"scan {metric}/{label}: interval [{low}, {high}] != scipy's "
+                              f"{width} wide around {mean}")
+        xs.append(float(next(g.iter(SVG + "circle")).get("cx")))
+        values.append(g.get("data-value"))
+    if len(xs) < 2:
+        errors.append(f"scan {metric}: {len(xs)} points")
+        return
+    at = [float(v) for v in values] if svg.get("data-numeric") == "1" else list(range(len(xs)))
+    for i in range(1, len(xs)):
+        # Linear in the position: each step's pixels per unit are the first step's.
+        if abs((xs[i] - xs[0]) * (at[1] - at[0]) - (xs[1] - xs[0]) * (at[i] - at[0])) > \
+                0.02 * abs(at[i] - at[0]) * max(1.0, abs(at[1] - at[0])):
+            errors.append(f"scan {metric}: {values[i]} drawn at x={xs[i]}")
 
 
 def main():
@@ -157,6 +196,9 @@ def main():
                 v = float(c.get("data-value"))
                 if abs(float(c.get("cy")) - (y0 + (v - lo) / (hi - lo) * (y1 - y0))) > 0.01:
                     errors.append(f"runs {metric}/{label}: {v} drawn at y={c.get('cy')}")
+    for svg in root.iter(SVG + "svg"):
+        if "scan" in svg.get("class", "").split():
+            check_scan(svg, rows, errors)
     for e in errors:
         print(e)
     return 1 if errors else 0

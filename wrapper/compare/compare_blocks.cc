@@ -6,6 +6,7 @@
 
 #include "stats/data_set.h"
 #include "stats/mann_whitney.h"
+#include "stats/ministat_plot.h"
 #include "wrapper/compare/compare_numbers.h"
 #include "wrapper/results/metric_units.h"
 #include "wrapper/results/results_columns.h"
@@ -184,16 +185,33 @@ void WriteGroup(const CompareInput& in, const std::vector<std::string>& group,
   std::vector<stats::DataSet> data;
   for (std::size_t i = 0; i < p.taking_part.size(); ++i)
     data.push_back(stats::MakeDataSet(p.taking_part[i]->label + "." + name, v.copies[i]));
+  const bool plotted = in.sets.size() <= stats::kMaxDataSets;
   if (v.each_constant) {
     write(text + ConstantLine(name, data));
-  } else {
+  } else if (plotted) {
     write(text);
     stats::WriteMinistat(data, options.ministat,
                          [&blocks](std::string_view piece) { blocks.out += piece; });
+  } else if (!text.empty()) {
+    write(text);
   }
-  for (std::size_t i = 1; i < data.size(); ++i)
+  // A long scan's summary: its last value against its first (NoBlocksLine).
+  for (std::size_t i = plotted ? 1 : data.size() - 1; i < data.size(); ++i)
     rows.push_back(MakeRow(group, LowerIsBetter(in, metric), baseline, data[0], *p.taking_part[i],
                            data[i], options));
+}
+
+/// In place of the blocks of more than 7 sets (a long parameter scan): why
+/// there are none, and what the summary then holds. A summary of every value
+/// against the first would be a row per value and metric, dozens of rows
+/// repeating the scan table's means; the last value against the first says
+/// whether the parameter matters over its range, and is what --fail-on
+/// judges.
+std::string NoBlocksLine(const CompareInput& in) {
+  return fmt::format(
+      "No ministat blocks: ministat plots 7 sets at most, and these are {}; the scan table below "
+      "has every value's mean, the summary {} against {}\n",
+      in.sets.size(), in.sets.back().label, in.sets.front().label);
 }
 
 }  // namespace
@@ -248,6 +266,7 @@ std::vector<ComparisonRow> WriteMetricBlocks(const CompareInput& in,
                                              const BlockOptions& options, std::string& out) {
   std::vector<ComparisonRow> rows;
   BlockWriter blocks{out};
+  if (in.sets.size() > stats::kMaxDataSets) blocks.Write(NoBlocksLine(in));
   for (const std::vector<std::string>& group : groups) WriteGroup(in, group, options, blocks, rows);
   return rows;
 }

@@ -86,6 +86,15 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
   CompareInput in =
       LoadCompareSets(options.files, {options.plain_columns, PlainMetric(options)}, notes);
+  if (!options.set_order.empty()) {
+    const auto place = [&options](const CompareSet& s) {
+      return std::find(options.set_order.begin(), options.set_order.end(), s.label) -
+             options.set_order.begin();
+    };
+    std::stable_sort(
+        in.sets.begin(), in.sets.end(),
+        [&place](const CompareSet& a, const CompareSet& b) { return place(a) < place(b); });
+  }
   RenameSets(in, options.names);
   if (options.verbose)
     for (std::string& n : SetCommandNotes(in)) notes.push_back(std::move(n));
@@ -118,9 +127,9 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
                          options.threshold_percent, options.verbose, time_unit);
   if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
   // Sets labelled NAME=VALUE (a parameter scan): each metric against the value.
-  if (const std::optional<ScanTable> scan =
-          FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent))
-    text += '\n' + FormatScanTable(*scan);
+  const std::optional<ScanTable> scan =
+      FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent);
+  if (scan) text += '\n' + FormatScanTable(*scan);
   const std::vector<ProfileComparison> profiles = CompareProfiles(
       in,
       LoadProfiles(in, options.files,
@@ -163,7 +172,8 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
                 FormatHtmlReport(in, {metrics, rows, warnings, notes,
                                       options.report.confidence_percent, options.threshold_percent,
                                       ProfileHtmlSection(profiles, options.top,
-                                                         options.report.confidence_percent)}),
+                                                         options.report.confidence_percent),
+                                      scan ? &*scan : nullptr}),
                 "the HTML report");
   if (options.bisect) {
     const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);

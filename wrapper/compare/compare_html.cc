@@ -9,6 +9,7 @@
 #include "wrapper/base/version.h"
 #include "wrapper/compare/compare_charts.h"
 #include "wrapper/compare/report_cells.h"
+#include "wrapper/compare/scan_chart.h"
 #include "wrapper/results/metric_units.h"
 
 namespace timeit {
@@ -67,6 +68,8 @@ svg .ci { stroke: #111; stroke-width: 1.5; fill: none; }
 svg .boot-mean { stroke: #444; stroke-width: 1.6; }
 svg .trace { fill: none; stroke-width: 1.2; stroke-opacity: 0.5; }
 svg text.label { font-size: 12px; font-weight: 600; }
+.scan-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr));
+  gap: 8px 28px; }
 footer { margin-top: 30px; color: #888; font-size: 12px; }
 @media print {
   body { max-width: none; padding: 0; font-size: 9.5pt; }
@@ -204,6 +207,24 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
   html += "</tbody></table></div></section>\n";
 }
 
+/// A parameter scan: per metric a small chart of its mean against the value.
+void AppendScan(const ScanTable& scan, std::string& html) {
+  html += fmt::format(
+      "<section id=\"scan\"><h2>Scan of {}</h2><p class=\"sub\">Each metric's mean at each "
+      "value of {} (dots, coloured as the sets), the bar its {:g}% interval (Student's t).</p>"
+      "<div class=\"scan-charts\">",
+      EscapeXml(scan.parameter), EscapeXml(scan.parameter), scan.confidence_percent);
+  for (std::size_t m = 0; m < scan.metrics.size(); ++m) {
+    const std::string svg = ScanChartSvg(scan, m);
+    if (svg.empty()) continue;
+    html += fmt::format(
+        "<figure class=\"scan\">{}<figcaption><a href=\"#{}\">{}</a>"
+        "</figcaption></figure>",
+        svg, Anchor(scan.metric_keys[m]), EscapeXml(scan.metrics[m]));
+  }
+  html += "</div></section>\n";
+}
+
 void AppendList(const char* title, const char* css, const std::vector<std::string>& items,
                 std::string& html) {
   if (items.empty()) return;
@@ -299,6 +320,7 @@ std::string FormatHtmlReport(const CompareInput& in, const HtmlReportParts& part
   html += "</header>\n";
   const std::vector<RowCells> cells = FormatRowCells(parts.rows);
   AppendSummary(in, parts, cells, html);
+  if (parts.scan != nullptr) AppendScan(*parts.scan, html);
   html += parts.profile_section;
   AppendList("Warnings:", "warnings", parts.warnings, html);
   AppendList("Notes:", "notes", parts.notes, html);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "wrapper/compare/compare_blocks.h"
+#include "wrapper/compare/compare_scan.h"
 #include "wrapper/compare/compare_sets.h"
 
 namespace timeit {
@@ -18,6 +19,9 @@ struct HtmlReportParts {
   double threshold_percent = 1;  ///< --threshold, said with the verdicts
   /// The "Where the difference is" section (profile_html.h), or empty.
   std::string profile_section = {};
+  /// The parameter scan (compare_scan.h), charted after the summary; null
+  /// when the sets are no scan.
+  const ScanTable* scan = nullptr;
 };
 
 /// `timeit compare --html FILE`: one self-contained page, well-formed XML

@@ -21,6 +21,12 @@ struct CompareOptions {
   std::string json;                  ///< --json FILE: hyperfine's export format; empty: none
   std::string html;                  ///< --html FILE: the self-contained report; empty: none
   std::string markdown;              ///< --export-markdown FILE: the summary as a table
+  /// The run mode's sets as given (--config, --command, a scan's values):
+  /// compare takes them in this order, whatever order --order random ran
+  /// them in (a file's sets are in the order of their first rows), so that
+  /// the first given is the baseline and a scan's table goes by its values.
+  /// Not an option of compare's own.
+  std::vector<std::string> set_order;
   /// --name OLD=NEW (-l), repeatable: a set's name in every report
   std::vector<std::pair<std::string, std::string>> names;
   /// --time-unit: the unit of the time metrics in the summary and the

@@ -8,17 +8,11 @@
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_numbers.h"
 #include "wrapper/compare/report_cells.h"
+#include "wrapper/compare/scan_labels.h"
 #include "wrapper/results/results_columns.h"
 
 namespace timeit {
 namespace {
-
-/// NAME of "NAME=VALUE", or "" when the label is not so.
-std::string ParameterOf(const std::string& label) {
-  const std::size_t eq = label.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == label.size()) return "";
-  return label.substr(0, eq);
-}
 
 /// Whether every run of every set has one and the same value.
 bool SameEverywhere(const CompareInput& in, const std::string& metric) {
@@ -49,27 +43,29 @@ std::optional<ScanTable> FindScan(const CompareInput& in, const std::vector<std:
                                   double confidence_percent) {
   ScanTable scan;
   scan.confidence_percent = confidence_percent;
-  scan.parameter = ParameterOf(in.sets.front().label);
+  scan.parameter = ScanParameterOf(in.sets.front().label);
   if (scan.parameter.empty() || in.sets.size() < 2) return std::nullopt;
   for (const CompareSet& s : in.sets) {
-    if (ParameterOf(s.label) != scan.parameter) return std::nullopt;
+    if (ScanParameterOf(s.label) != scan.parameter) return std::nullopt;
     scan.values.push_back(s.label.substr(scan.parameter.size() + 1));
   }
   std::vector<std::string> shown;
   for (const std::string& m : metrics)
     if (!SameEverywhere(in, m)) shown.push_back(m);
   if (shown.empty()) return std::nullopt;
+  scan.metric_keys = shown;
   for (const std::string& m : shown) scan.metrics.push_back(GroupNameWithUnit({m}));
   for (const CompareSet& s : in.sets) {
     std::vector<ScanTable::Cell>& row = scan.cells.emplace_back();
     for (const std::string& m : shown) {
       const std::optional<SetCells> c = FormatSetCells(s, m, confidence_percent);
-      if (!c)
+      if (!c) {
         row.push_back({"-", "-"});
-      else
-        row.push_back({SiNumber(c->summary.mean), std::isnan(c->interval.half_width)
-                                                      ? "-"
-                                                      : SiNumber(c->interval.half_width)});
+        continue;
+      }
+      const double half = c->interval.half_width;
+      row.push_back({SiNumber(c->summary.mean), std::isnan(half) ? "-" : SiNumber(half),
+                     c->summary.mean, half});
     }
   }
   return scan;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,12 +16,16 @@ namespace timeit {
 struct ScanTable {
   std::string parameter;
   std::vector<std::string> values;
-  std::vector<std::string> metrics;  ///< with their units: "real (s)"
+  std::vector<std::string> metrics;      ///< with their units: "real (s)"
+  std::vector<std::string> metric_keys;  ///< as the sets name them: "real"
   /// cells[value][metric]: the mean and the interval's half-width as a
   /// person reads them ("0.01235", "0.00041"); "-" without values there, the
   /// half-width "-" of a single value.
   struct Cell {
     std::string mean, margin;
+    /// The same as numbers, for the HTML's chart: NaN where the text is "-".
+    double mean_value = std::numeric_limits<double>::quiet_NaN();
+    double half_width = std::numeric_limits<double>::quiet_NaN();
   };
   std::vector<std::vector<Cell>> cells;
   double confidence_percent = 95;

@@ -13,6 +13,7 @@
 #include "wrapper/base/same_file.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/compare_inputs.h"
+#include "wrapper/compare/scan_labels.h"
 #include "wrapper/results/metric_units.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
@@ -224,10 +225,28 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
     }
     return s;
   }
-  if (in_.sets.size() == stats::kMaxDataSets)
-    throw InputError(t.file, t.lines[row],
-                     "an 8th set (" + QuoteForMessage(key) +
-                         "): compare takes at most 7, as ministat has 7 symbols");
+  if (in_.sets.size() >= stats::kMaxDataSets) {
+    // Beyond ministat's 7 only a parameter scan, read as its table.
+    std::vector<std::string> labels;
+    for (const CompareSet& s : in_.sets) labels.push_back(s.label);
+    labels.push_back(key);
+    const std::string nth =
+        "set " + std::to_string(in_.sets.size() + 1) + " (" + QuoteForMessage(key) + ")";
+    if (in_.sets.size() == stats::kMaxDataSets && !IsScan(labels))
+      throw InputError(t.file, t.lines[row],
+                       "an 8th set (" + QuoteForMessage(key) +
+                           "): compare takes at most 7, as ministat has 7 symbols");
+    if (!IsScan(labels))
+      throw InputError(
+          t.file, t.lines[row],
+          nth + " after " + std::to_string(in_.sets.size()) + " values of " +
+              ScanParameterOf(labels.front()) + ": compare takes at most 7 sets, or up to " +
+              std::to_string(kMaxScanValues) + " values of one parameter scan (labels NAME=VALUE)");
+    if (in_.sets.size() == kMaxScanValues)
+      throw InputError(
+          t.file, t.lines[row],
+          nth + ": a parameter scan takes at most " + std::to_string(kMaxScanValues) + " values");
+  }
   in_.sets.push_back(CompareSet{});
   in_.sets.back().label = key;
   in_.sets.back().files.push_back(t.file);

@@ -8,6 +8,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
+#include "wrapper/compare/scan_labels.h"
 
 namespace timeit {
 namespace {
@@ -62,8 +63,8 @@ ParameterScan ScanParameter(const std::vector<std::string>& words, const std::st
   // As hyperfine writes them (its decimals add up): MIN as given, then each
   // value with the decimals of MIN or STEP, whichever has more.
   const std::size_t later = std::max(Decimals(min), Decimals(by));
-  // Compare takes 7 sets at most: a longer scan is refused before it grows.
-  for (std::int64_t v = lo; v <= hi && scan.values.size() <= 7; v += delta) {
+  // A longer scan than compare takes is refused (ParameterSets) before it grows.
+  for (std::int64_t v = lo; v <= hi && scan.values.size() <= kMaxScanValues; v += delta) {
     const std::string text = ScaledText(v, decimals);
     const std::size_t shown = scan.values.empty() ? Decimals(min) : later;
     scan.values.push_back(decimals == shown ? text

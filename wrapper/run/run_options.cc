@@ -8,6 +8,7 @@
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/compare/compare_options.h"
+#include "wrapper/compare/scan_labels.h"
 #include "wrapper/run/parameter_scan.h"
 
 namespace timeit {
@@ -273,10 +274,10 @@ std::vector<SeriesSet> ParameterSets(const RunOptions& o) {
     throw UsageError("--parameter-scan and --parameter-list: give one");
   const ParameterScan p = scan ? ScanParameter(o.parameter_scan, o.parameter_step)
                                : ListParameter(o.parameter_list.first, o.parameter_list.second);
-  if (p.values.size() > 7)
-    throw UsageError(p.option + " " + p.name +
-                     ": more than 7 values; a series compares at most 7 sets, as ministat has 7 "
-                     "symbols");
+  if (p.values.size() > kMaxScanValues)
+    throw UsageError(p.option + " " + p.name + ": more than " + std::to_string(kMaxScanValues) +
+                     " values; compare takes a scan of " + std::to_string(kMaxScanValues) +
+                     " at most (split a longer one into series over parts of its range)");
   const std::string key = "{" + p.name + "}";
   const auto has_key = [&key](const std::string& text) {
     return text.find(key) != std::string::npos;

@@ -59,6 +59,8 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   compare.metrics = options.compare_metrics;
   compare.bisect = options.bisect;
   compare.markdown = options.export_markdown;
+  if (options.baseline.empty())
+    for (const SeriesSet& s : options.sets) compare.set_order.push_back(s.name);
   return RunComparison(compare, out);
 }
 
