@@ -63,6 +63,22 @@ TEST(CompareNamesTest, ARenameShowsInTheTextCsvJsonAndHtml) {
   EXPECT_EQ(html.find("<b>a</b>"), std::string::npos);
 }
 
+// A scan's sets hold a '=' of their own: OLD=NEW splits where OLD is a set.
+TEST(CompareNamesTest, AScansSetIsRenamedThoughItsNameHoldsAnEqualsSign) {
+  TempDir dir;
+  const ProcessResult run =
+      RunTimeit({"-q", "-n", "3", "-w", "0", "--no-counters", "-o", "scan.csv", "--parameter-list",
+                 "n", "1,2", "--", "true", "{n}"},
+                "", dir.path());
+  ASSERT_EQ(run.exit_status, 0) << run.err;
+  const ProcessResult r =
+      RunTimeit({"compare", "-m", "real", "--name", "n=1=one", "--name", "n=2=two", "scan.csv"}, "",
+                dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("Summary against one ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("one mean  two mean"), std::string::npos) << r.out;
+}
+
 TEST(CompareNamesTest, ANameOfNoSetIsOneLineExit2AndNothingWritten) {
   TempDir dir;
   WriteSets(dir);

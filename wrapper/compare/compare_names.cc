@@ -28,10 +28,22 @@ CompareSet* FindSet(CompareInput& in, const std::string& name) {
   return by_command;
 }
 
+/// OLD=NEW split where OLD names a set: a scan's sets hold a '=' of their
+/// own (--name n=1=one); at the first '=' when none does.
+std::pair<std::string, std::string> SplitAtASet(CompareInput& in, const std::string& old_name,
+                                                const std::string& new_name) {
+  const std::string whole = old_name + "=" + new_name;
+  for (std::size_t eq = whole.find('='); eq != std::string::npos; eq = whole.find('=', eq + 1))
+    if (FindSet(in, whole.substr(0, eq)) != nullptr)
+      return {whole.substr(0, eq), whole.substr(eq + 1)};
+  return {old_name, new_name};
+}
+
 }  // namespace
 
 void RenameSets(CompareInput& in, const std::vector<std::pair<std::string, std::string>>& names) {
-  for (const auto& [old_name, new_name] : names) {
+  for (const auto& [given_old, given_new] : names) {
+    const auto [old_name, new_name] = SplitAtASet(in, given_old, given_new);
     CompareSet* set = FindSet(in, old_name);
     if (set == nullptr) {
       throw UsageError(fmt::format("compare: --name {}={}: no set {}; there are: {}", old_name,
