@@ -44,9 +44,7 @@ LaunchSpec MeasuredSpec(const std::vector<std::string>& command, bool shell, Lau
   return like;
 }
 
-namespace {
-
-std::unique_ptr<ChildLauncher> ShellHelper(const std::string& command, const LaunchSpec& like) {
+std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const LaunchSpec& like) {
   if (command.empty()) return nullptr;
   LaunchSpec spec = like;
   spec.path = "/bin/sh";
@@ -54,8 +52,6 @@ std::unique_ptr<ChildLauncher> ShellHelper(const std::string& command, const Lau
   spec.cpus.clear();
   return std::make_unique<ChildLauncher>(std::move(spec));
 }
-
-}  // namespace
 
 std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
                                            const LaunchSpec& helper_like,
@@ -68,7 +64,7 @@ std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
     ConfigSeries c;
     c.name = set.name;
     c.option = set.option;
-    c.command = ShellHelper(set.before, helper_like);
+    c.command = ShellLauncher(set.before, helper_like);
     SeriesMetadata own = metadata;
     if (!set.command.empty()) {
       c.measured =
@@ -79,8 +75,8 @@ std::vector<ConfigSeries> MakeConfigSeries(const std::vector<SeriesSet>& sets,
     }
     c.own_helpers = set.own_helpers;
     if (set.own_helpers) {
-      c.prepare = ShellHelper(set.prepare, helper_like);
-      c.cleanup = ShellHelper(set.cleanup, helper_like);
+      c.prepare = ShellLauncher(set.prepare, helper_like);
+      c.cleanup = ShellLauncher(set.cleanup, helper_like);
     }
     c.rows = std::make_unique<ResultsRowFormatter>(set.name, own, metric_columns);
     c.last_run = csv.LastRun(set.name);

@@ -51,6 +51,10 @@ std::vector<ScheduledRun> InterleavedSchedule(int configs, int warmup, int runs,
 /// line given as one word (hyperfine's habit: it runs a shell).
 LaunchSpec MeasuredSpec(const std::vector<std::string>& command, bool shell, LaunchSpec like);
 
+/// `command` through /bin/sh -c, launched as `like` but on any CPU (a
+/// helper: --prepare, --cleanup, --config's CMD); null for an empty command.
+std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const LaunchSpec& like);
+
 /// The launchers of `sets`: helpers like `helper_like` but through /bin/sh,
 /// measured commands like `measured_like` (MeasuredSpec), formatters of
 /// `metric_columns` with `metadata` (the command cell each set's own), and

@@ -49,15 +49,6 @@ std::string DefaultLabel(const std::string& csv_path, const RunOptions& o) {
   return std::filesystem::path(o.command.front()).filename().string();
 }
 
-std::unique_ptr<ChildLauncher> ShellLauncher(const std::string& command, const LaunchSpec& like) {
-  if (command.empty()) return nullptr;
-  LaunchSpec spec = like;
-  spec.path = "/bin/sh";
-  spec.argv = {"sh", "-c", command};
-  spec.cpus.clear();
-  return std::make_unique<ChildLauncher>(std::move(spec));
-}
-
 /// One line when `timeit check` would warn about a condition, naming them.
 void WarnAboutConditions(const platforms::Conditions& conditions) {
   const std::vector<std::string> noisy = WarningNames(CheckConditions(conditions));
@@ -224,8 +215,8 @@ void Interleave(SeriesParts& parts, const LaunchSpec& spec, const SeriesMetadata
   // Each set's counting runs are among its measured runs (the run loop
   // tells them apart by their index, RoleAt).
   const int counting = metadata.counting_runs ? CountingRunsOf(o.runs, o.counting_runs) : 0;
-  parts.schedule = InterleavedSchedule(static_cast<int>(o.sets.size()), o.warmup,
-                                       o.runs + counting, o.random_order, seed);
+  parts.schedule = InterleavedSchedule(static_cast<int>(o.sets.size()), o.warmup, o.runs + counting,
+                                       o.random_order, seed);
 }
 
 /// --target-ci: the rule that may end the series early; checked before the
