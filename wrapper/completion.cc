@@ -9,9 +9,9 @@
 #include "wrapper/boots/boots_options.h"
 #include "wrapper/check/check_command.h"
 #include "wrapper/compare/compare_options.h"
-#include "wrapper/compare/plan_options.h"
 #include "wrapper/events/events_command.h"
 #include "wrapper/ministat/ministat_options.h"
+#include "wrapper/plan/plan_options.h"
 #include "wrapper/run/run_options.h"
 
 namespace timeit {

@@ -1,11 +1,11 @@
 // compare's warnings about the experiment's conditions, from small CSVs.
-#include "wrapper/compare/compare_conditions.h"
-
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
+
+#include "wrapper/compare/sets/conditions.h"
 
 namespace timeit {
 namespace {

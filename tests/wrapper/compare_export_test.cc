@@ -7,9 +7,9 @@
 #include <fstream>
 
 #include "wrapper/base/errors.h"
-#include "wrapper/compare/compare_charts.h"
-#include "wrapper/compare/compare_json.h"
-#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/export/charts.h"
+#include "wrapper/compare/export/json_export.h"
+#include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/sources/output_metric_source.h"
 
 namespace timeit {

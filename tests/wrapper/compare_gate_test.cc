@@ -3,8 +3,6 @@
 // changed and its power when real is 5% slower. The simulation goes through
 // what `timeit compare` runs (GroupIdenticalMetrics, WriteMetricBlocks,
 // JudgeGate) on sets built in memory, with a fixed seed.
-#include "wrapper/compare/compare_gate.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/compare/compare_blocks.h"
-#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/sets/compare_sets.h"
+#include "wrapper/compare/verdicts/gate.h"
 
 namespace timeit {
 namespace {

@@ -2,8 +2,8 @@
 // numbers as ministat reads them, or a CSV with a header row.
 #include <gtest/gtest.h>
 
-#include "wrapper/compare/json_input.h"
-#include "wrapper/compare/plain_input.h"
+#include "wrapper/compare/input/json_input.h"
+#include "wrapper/compare/input/plain_input.h"
 
 namespace timeit {
 namespace {

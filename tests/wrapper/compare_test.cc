@@ -8,11 +8,11 @@
 
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
-#include "wrapper/compare/compare_blocks.h"
-#include "wrapper/compare/compare_numbers.h"
 #include "wrapper/compare/compare_options.h"
-#include "wrapper/compare/compare_sets.h"
-#include "wrapper/compare/compare_summary.h"
+#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/report/summary.h"
+#include "wrapper/compare/sets/compare_sets.h"
+#include "wrapper/compare/verdicts/readable_numbers.h"
 #include "wrapper/run/config_series.h"
 #include "wrapper/run/run_options.h"
 

@@ -1,6 +1,6 @@
 // The one table of report cells: the text summary and the HTML report show a
 // row with the same text, and p-values never read as e-notation or as 0.
-#include "wrapper/compare/report_cells.h"
+#include "wrapper/compare/verdicts/report_cells.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <limits>
 #include <string>
 
-#include "wrapper/compare/compare_html.h"
-#include "wrapper/compare/compare_summary.h"
+#include "wrapper/compare/export/html_report.h"
+#include "wrapper/compare/report/summary.h"
 
 namespace timeit {
 namespace {

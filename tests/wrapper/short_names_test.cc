@@ -1,6 +1,6 @@
 // Short names of sets named by their commands (hyperfine's JSON): what a
 // column of the summary and a chart's label can hold.
-#include "wrapper/compare/short_names.h"
+#include "wrapper/compare/input/short_names.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "wrapper/compare/compare_options.h"
-#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/sets/compare_sets.h"
 
 namespace timeit {
 

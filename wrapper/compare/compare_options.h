@@ -7,7 +7,7 @@
 #include "stats/ministat_report.h"
 #include "stats/verdict.h"
 #include "wrapper/base/option_word.h"
-#include "wrapper/compare/compare_judge.h"
+#include "wrapper/compare/verdicts/judge.h"
 #include "wrapper/ministat/ministat_reader.h"
 
 namespace timeit {

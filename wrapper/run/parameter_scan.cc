@@ -8,7 +8,7 @@
 
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
-#include "wrapper/compare/scan_labels.h"
+#include "wrapper/compare/sets/scan_labels.h"
 
 namespace timeit {
 namespace {

@@ -8,7 +8,7 @@
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/compare/compare_options.h"
-#include "wrapper/compare/scan_labels.h"
+#include "wrapper/compare/sets/scan_labels.h"
 #include "wrapper/run/parameter_scan.h"
 
 namespace timeit {

@@ -8,7 +8,7 @@
 
 #include "stats/verdict.h"
 #include "wrapper/base/option_word.h"
-#include "wrapper/compare/compare_judge.h"
+#include "wrapper/compare/verdicts/judge.h"
 #include "wrapper/run/counting_schedule.h"
 #include "wrapper/run/series_sets.h"
 #include "wrapper/sources/counting_mode.h"

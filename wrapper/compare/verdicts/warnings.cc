@@ -1,0 +1,112 @@
+#include "wrapper/compare/verdicts/warnings.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "wrapper/compare/sets/conditions.h"
+
+namespace timeit {
+namespace {
+
+/// "isync: A; no_isync: B" when the sets' values of a metadata column differ.
+/// A set that recorded none (another program's file) differs from nothing:
+/// ConditionWarnings says once that it cannot be checked.
+void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareSet::*field,
+                       const char* what, std::vector<std::string>& warnings) {
+  const CompareSet* first = nullptr;
+  bool differ = false;
+  for (const CompareSet& s : in.sets) {
+    if ((s.*field).empty()) continue;
+    if (first == nullptr) first = &s;
+    differ |= s.*field != first->*field || (s.*field).size() > 1;
+  }
+  if (!differ) return;
+  std::string list;
+  for (const CompareSet& s : in.sets)
+    if (!(s.*field).empty())
+      list +=
+          fmt::format("{}{}: {}", list.empty() ? "" : "; ", s.label, fmt::join(s.*field, " + "));
+  warnings.push_back(fmt::format("the sets were measured on different {}: {}", what, list));
+}
+
+/// The note a counter left in the CSV ("cycles: not permitted (...)").
+std::string NoteAbout(const CompareSet& set, const std::string& metric) {
+  std::string base = metric;
+  if (base.ends_with(":u")) base.resize(base.size() - 2);
+  for (const std::string& note : set.notes)
+    if (note.starts_with(base + ": ")) return " (" + note + ")";
+  return {};
+}
+
+void CounterStatus(const CompareInput& in, const std::string& metric,
+                   std::vector<std::string>& warnings) {
+  std::vector<std::string> multiplexed, clean, not_counted, counted;
+  for (const CompareSet& s : in.sets) {
+    const auto it = s.metrics.find(metric);
+    if (it == s.metrics.end() || !it->second.has_column) continue;
+    const MetricSeries& m = it->second;
+    if (m.values.empty() && m.empty_cells > 0) {
+      not_counted.push_back(s.label + NoteAbout(s, metric));
+      continue;
+    }
+    counted.push_back(s.label);
+    if (m.multiplexed > 0)
+      multiplexed.push_back(
+          fmt::format("{} ({} of {} runs)", s.label, m.multiplexed, m.values.size()));
+    else
+      clean.push_back(s.label);
+  }
+  if (!multiplexed.empty() && !clean.empty())
+    warnings.push_back(
+        fmt::format("{}: multiplexed in {} but not in {}: scaled estimates against counts", metric,
+                    fmt::join(multiplexed, ", "), fmt::join(clean, ", ")));
+  if (!not_counted.empty() && !counted.empty())
+    warnings.push_back(fmt::format("{}: not counted in {} but counted in {}", metric,
+                                   fmt::join(not_counted, ", "), fmt::join(counted, ", ")));
+}
+
+bool HasValues(const CompareSet& set, const std::string& metric) {
+  const auto it = set.metrics.find(metric);
+  return it != set.metrics.end() && !it->second.values.empty();
+}
+
+/// `cycles` in one set and `cycles:u` in another: one kernel let timeit
+/// count the kernel's share, the other did not (perf_event_paranoid).
+void UserOnly(const CompareInput& in, const std::string& metric,
+              std::vector<std::string>& warnings) {
+  if (metric.ends_with(":u")) return;
+  std::vector<std::string> full, user_only;
+  for (const CompareSet& s : in.sets) {
+    if (HasValues(s, metric)) full.push_back(s.label);
+    if (HasValues(s, metric + ":u")) user_only.push_back(s.label);
+  }
+  if (full.empty() || user_only.empty()) return;
+  warnings.push_back(fmt::format(
+      "{}: counted in user mode only ({}:u) in {} but with the kernel in {}; the two are not "
+      "compared (allow kernel counting with sysctl kernel.perf_event_paranoid=1 before measuring)",
+      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", ")));
+}
+
+}  // namespace
+
+std::vector<std::string> CompareWarnings(const CompareInput& in,
+                                         const std::vector<std::string>& metrics) {
+  std::vector<std::string> warnings;
+  for (const CompareSet& s : in.sets) {
+    if (s.runs < 3)
+      warnings.push_back(fmt::format("{}: only {} measured run{}; 3 or more make a comparison",
+                                     s.label, s.runs, s.runs == 1 ? "" : "s"));
+    if (s.failed_runs > 0)
+      warnings.push_back(fmt::format("{}: {} failed run{} (non-zero status) left out", s.label,
+                                     s.failed_runs, s.failed_runs == 1 ? "" : "s"));
+  }
+  DifferentMetadata(in, &CompareSet::cpu_models, "CPU models", warnings);
+  DifferentMetadata(in, &CompareSet::platforms, "platforms", warnings);
+  for (std::string& w : ConditionWarnings(in)) warnings.push_back(std::move(w));
+  for (const std::string& metric : metrics) CounterStatus(in, metric, warnings);
+  for (const std::string& metric : metrics) UserOnly(in, metric, warnings);
+  return warnings;
+}
+
+}  // namespace timeit
