@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "wrapper/compare/load_sets.h"
 #include "wrapper/compare/sets/conditions.h"
 
 namespace timeit {

@@ -9,6 +9,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/export/charts.h"
 #include "wrapper/compare/export/json_export.h"
+#include "wrapper/compare/load_sets.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/sources/output_metric_source.h"
 

@@ -1,7 +1,7 @@
 // --fail-on's gate (JudgeGate): which rows fail it and what it says, and,
 // by simulation, its false-alarm rate over a run's ~17 metrics when nothing
 // changed and its power when real is 5% slower. The simulation goes through
-// what `timeit compare` runs (GroupIdenticalMetrics, WriteMetricBlocks,
+// what `timeit compare` runs (GroupIdenticalMetrics, JudgeRows,
 // JudgeGate) on sets built in memory, with a fixed seed.
 #include <gtest/gtest.h>
 
@@ -13,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/compare/report/ministat_blocks.h"
 #include "wrapper/compare/sets/compare_sets.h"
+#include "wrapper/compare/sets/metric_groups.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 #include "wrapper/compare/verdicts/gate.h"
 
 namespace timeit {
@@ -167,17 +168,16 @@ GateRates SimulateGate(std::uint64_t seed, int trials, int runs, double real_fac
   GateRates rates;
   rates.trials = trials;
   const std::vector<Verdict> fail_on = {Verdict::kWorse};
-  BlockOptions options;  // 95%, 1%, Welch's t (no boots)
+  const RowOptions options;  // 95%, 1%, Welch's t (no boots)
   for (int t = 0; t < trials; ++t) {
     CompareInput in;
     in.sets.push_back(DrawSet(rng, "A", runs, 1));
     in.sets.push_back(DrawSet(rng, "B", runs, real_factor));
     for (const auto& [name, series] : in.sets.front().metrics) in.metrics.push_back(name);
     MetricOrder(in.metrics, {});
-    std::string text;
     const std::vector<ComparisonRow> rows =
-        WriteMetricBlocks(in, GroupIdenticalMetrics(in, in.metrics), options, text);
-    const GateDecision d = JudgeGate(rows, fail_on, options.ministat.confidence_percent);
+        JudgeRows(in, GroupIdenticalMetrics(in, in.metrics), options);
+    const GateDecision d = JudgeGate(rows, fail_on, options.confidence_percent);
     rates.rows = d.family;
     rates.fired += !d.fired.empty();
     rates.fired_real += std::any_of(d.fired.begin(), d.fired.end(),

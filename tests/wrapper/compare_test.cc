@@ -9,7 +9,7 @@
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/compare_options.h"
-#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/export/summary_csv.h"
 #include "wrapper/compare/report/summary.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"

@@ -14,13 +14,17 @@
 #include "wrapper/compare/compare_metrics.h"
 #include "wrapper/compare/export/html_report.h"
 #include "wrapper/compare/export/json_export.h"
+#include "wrapper/compare/export/summary_csv.h"
+#include "wrapper/compare/input/read_input.h"
 #include "wrapper/compare/profile/profile_comparison.h"
 #include "wrapper/compare/profile/profile_html.h"
 #include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/report/scan_table.h"
 #include "wrapper/compare/report/summary.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/compare/sets/names.h"
 #include "wrapper/compare/verdicts/bisect.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 #include "wrapper/compare/verdicts/drift.h"
 #include "wrapper/compare/verdicts/gate.h"
 #include "wrapper/compare/verdicts/outliers.h"
@@ -80,12 +84,30 @@ std::optional<std::string> HostWarning(const std::vector<ComparisonRow>& rows) {
       fmt::join(pairs, ", "));
 }
 
+/// What a person reads on stdout: the ministat blocks, the summary (with the
+/// note on one boot each), the scan table and the profile section, each
+/// rendered from the rows and tables already judged.
+std::string ReportText(const CompareInput& in, const std::vector<std::vector<std::string>>& groups,
+                       const std::vector<ComparisonRow>& rows, const ScanTable* scan,
+                       const std::vector<ProfileComparison>& profiles,
+                       const stats::MinistatOptions& ministat, const CompareOptions& options) {
+  std::string text;
+  WriteMetricBlocks(in, groups, ministat, text);
+  const std::string table = FormatSummaryTable(
+      rows, in.sets.front().label, ministat.confidence_percent, options.threshold_percent,
+      options.verbose, TimeUnitNamed(options.time_unit));
+  if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
+  if (scan != nullptr) text += '\n' + FormatScanTable(*scan);
+  return text + FormatProfileSection(profiles, options.top, ministat.confidence_percent);
+}
+
 }  // namespace
 
 int RunComparison(const CompareOptions& options, std::FILE* out) {
   std::vector<std::string> notes;
-  CompareInput in =
-      LoadCompareSets(options.files, {options.plain_columns, PlainMetric(options)}, notes);
+  CompareInput in = BuildCompareSets(
+      ReadCompareInputs(options.files, {options.plain_columns, PlainMetric(options)}, notes),
+      notes);
   if (!options.set_order.empty()) {
     const auto place = [&options](const CompareSet& s) {
       return std::find(options.set_order.begin(), options.set_order.end(), s.label) -
@@ -113,33 +135,23 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
        options.markdown == "-" || options.profile_csv == "-") &&
       out == stdout)
     out = stderr;
-  BlockOptions blocks;
-  blocks.ministat = options.report;
-  if (!options.width_given) blocks.ministat.width = TerminalPlotWidth(fileno(out)).value_or(74);
-  blocks.threshold_percent = options.threshold_percent;
-  blocks.test = options.test;
-
-  std::string text;
-  const std::vector<ComparisonRow> rows = WriteMetricBlocks(in, choice.groups, blocks, text);
-  const TimeUnit time_unit = TimeUnitNamed(options.time_unit);
-  const std::string table =
-      FormatSummaryTable(rows, in.sets.front().label, options.report.confidence_percent,
-                         options.threshold_percent, options.verbose, time_unit);
-  if (!table.empty()) text += '\n' + table + OneBootNote(in, rows);
+  const double confidence = options.report.confidence_percent;
+  const std::vector<ComparisonRow> rows =
+      JudgeRows(in, choice.groups, {confidence, options.threshold_percent, options.test});
   // Sets labelled NAME=VALUE (a parameter scan): each metric against the value.
-  const std::optional<ScanTable> scan =
-      FindScan(in, ScanMetrics(in, options.metrics), options.report.confidence_percent);
-  if (scan) text += '\n' + FormatScanTable(*scan);
+  const std::optional<ScanTable> scan = FindScan(in, ScanMetrics(in, options.metrics), confidence);
   const std::vector<ProfileComparison> profiles = CompareProfiles(
       in,
       LoadProfiles(in, options.files,
                    {.explicit_files = options.profile_files, .total = options.profile_total},
                    notes),
-      {.metrics = options.metrics,
-       .confidence_percent = options.report.confidence_percent,
-       .test = options.test});
-  text += FormatProfileSection(profiles, options.top, options.report.confidence_percent);
+      {.metrics = options.metrics, .confidence_percent = confidence, .test = options.test});
+  const TimeUnit time_unit = TimeUnitNamed(options.time_unit);
   if (!options.quiet && !options.bisect) {
+    stats::MinistatOptions ministat = options.report;
+    if (!options.width_given) ministat.width = TerminalPlotWidth(fileno(out)).value_or(74);
+    const std::string text =
+        ReportText(in, choice.groups, rows, scan ? &*scan : nullptr, profiles, ministat, options);
     std::fwrite(text.data(), 1, text.size(), out);
     std::fflush(out);
   }
@@ -150,8 +162,7 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   for (const std::vector<std::string>& group : choice.groups) leaders.push_back(group.front());
   if (std::optional<std::string> partial = PartialMetricsWarning(in, leaders))
     warnings.insert(warnings.begin(), *partial);
-  for (std::string& w :
-       OutlierWarnings(in, rows, options.report.confidence_percent, options.verbose))
+  for (std::string& w : OutlierWarnings(in, rows, confidence, options.verbose))
     warnings.push_back(std::move(w));
   if (std::optional<std::string> drift = DriftWarning(in, metrics)) warnings.push_back(*drift);
   if (std::optional<std::string> hosts = HostWarning(rows)) warnings.push_back(*hosts);
@@ -160,27 +171,24 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   if (!options.json.empty())
     WriteExport(options.json, FormatHyperfineJson(in, choice.with_data, rows), "the JSON export");
   if (!options.markdown.empty())
-    WriteExport(
-        options.markdown,
-        FormatSummaryMarkdown(rows, in.sets.front().label, options.report.confidence_percent,
-                              options.threshold_percent, time_unit),
-        "the Markdown summary");
+    WriteExport(options.markdown,
+                FormatSummaryMarkdown(rows, in.sets.front().label, confidence,
+                                      options.threshold_percent, time_unit),
+                "the Markdown summary");
   if (!options.profile_csv.empty())
     WriteExport(options.profile_csv, FormatProfileCsv(profiles), "the profile comparison CSV");
   if (!options.html.empty())
-    WriteExport(options.html,
-                FormatHtmlReport(in, {metrics, rows, warnings, notes,
-                                      options.report.confidence_percent, options.threshold_percent,
-                                      ProfileHtmlSection(profiles, options.top,
-                                                         options.report.confidence_percent),
-                                      scan ? &*scan : nullptr}),
-                "the HTML report");
+    WriteExport(
+        options.html,
+        FormatHtmlReport(
+            in, {metrics, rows, warnings, notes, confidence, options.threshold_percent,
+                 ProfileHtmlSection(profiles, options.top, confidence), scan ? &*scan : nullptr}),
+        "the HTML report");
   if (options.bisect) {
     const BisectAnswer answer = JudgeForBisect(in, rows, options.metrics);
     std::fprintf(out, "%s\n", answer.line.c_str());
     return answer.status;
   }
-  const double confidence = options.report.confidence_percent;
   const GateDecision gate = JudgeGate(rows, options.fail_on, confidence);
   for (const std::string& line : GateLines(gate, rows, confidence))
     std::fprintf(stderr, "timeit: %s\n", line.c_str());

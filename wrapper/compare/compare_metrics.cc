@@ -7,7 +7,7 @@
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
-#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/sets/metric_groups.h"
 #include "wrapper/results/results_columns.h"
 
 namespace timeit {

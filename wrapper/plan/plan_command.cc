@@ -9,6 +9,7 @@
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
+#include "wrapper/compare/load_sets.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/plan/plan_options.h"
 #include "wrapper/plan/plan_pilot.h"

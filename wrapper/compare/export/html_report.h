@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/compare/report/ministat_blocks.h"
 #include "wrapper/compare/sets/compare_sets.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 #include "wrapper/compare/verdicts/scan.h"
 
 namespace timeit {

@@ -19,4 +19,18 @@ namespace timeit {
 ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
                               std::vector<std::string>& notes);
 
+/// Reads `files` (compare's arguments) in order, each with
+/// ReadCompareInput, each once. Throws InputError naming the file (and
+/// line): unreadable, given twice (or twice under two names), no runs, no
+/// header row (its first line is numbers), no metric column ("not a results
+/// CSV"), and what ReadCompareInput refuses.
+std::vector<ResultsTable> ReadCompareInputs(const std::vector<std::string>& files,
+                                            const PlainFormat& plain,
+                                            std::vector<std::string>& notes);
+
+/// The metric columns of `t`, by index: numeric (the first value not empty
+/// is a number, or every cell is empty and a `.running` companion says it is
+/// a counter not permitted), not metadata, not `.running`.
+std::vector<std::size_t> MetricColumns(const ResultsTable& t);
+
 }  // namespace timeit

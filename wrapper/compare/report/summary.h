@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 #include "wrapper/compare/verdicts/report_cells.h"
 
 namespace timeit {
@@ -31,10 +31,5 @@ std::string FormatSummaryTable(const std::vector<ComparisonRow>& rows, const std
 std::string FormatSummaryMarkdown(const std::vector<ComparisonRow>& rows,
                                   const std::string& baseline, double confidence_percent,
                                   double threshold_percent, const TimeUnit& time_unit = {});
-
-/// The same rows as CSV (docs/csv-format.md, "The comparison CSV"): numbers
-/// in full precision, undefined ones as empty cells; one line per name of a
-/// row's metric (page-faults and minflt each get theirs).
-std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows);
 
 }  // namespace timeit

@@ -10,7 +10,6 @@
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
-#include "wrapper/base/same_file.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/input/read_input.h"
 #include "wrapper/compare/sets/scan_labels.h"
@@ -32,27 +31,6 @@ long RunNumber(std::string_view cell, long ordinal) {
 void AddDistinct(std::vector<std::string>& list, const std::string& value) {
   if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
     list.push_back(value);
-}
-
-/// The metric columns of `t`, by index: numeric, not metadata, not `.running`.
-std::vector<std::size_t> MetricColumns(const ResultsTable& t) {
-  std::vector<std::size_t> metrics;
-  for (std::size_t c = 0; c < t.columns.size(); ++c) {
-    const std::string& name = t.columns[c];
-    if (IsNonMetricColumn(name) || IsRunningColumn(name)) continue;
-    for (const auto& row : t.rows) {
-      if (IsEmptyCell(row[c])) continue;
-      if (CellNumber(row[c])) metrics.push_back(c);
-      break;
-    }
-    // A column with no value at all may still be a counter that was not
-    // permitted: keep it when it has a `.running` companion.
-    if ((metrics.empty() || metrics.back() != c) && t.Column(RunningColumn(name)) &&
-        std::all_of(t.rows.begin(), t.rows.end(),
-                    [c](const auto& row) { return IsEmptyCell(row[c]); }))
-      metrics.push_back(c);
-  }
-  return metrics;
 }
 
 std::string Cell(const ResultsTable& t, std::size_t row, std::optional<std::size_t> column) {
@@ -319,31 +297,8 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
 
 }  // namespace
 
-CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
-                             std::vector<std::string>& notes, std::size_t min_sets) {
-  std::vector<ResultsTable> tables;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const std::string& f = files[i];
-    for (std::size_t j = 0; j < i; ++j)
-      if (files[j] == f || SameFile(files[j], f))
-        throw InputError(f, 0,
-                         files[j] == f
-                             ? std::string("given twice; each file is read once")
-                             : "the same file as " + files[j] + "; each file is read once");
-    tables.push_back(ReadCompareInput(f, plain, notes));
-    if (tables.back().rows.empty()) throw InputError(f, 0, "no runs, only a header row");
-    const std::vector<std::string>& header = tables.back().columns;
-    if (!header.empty() && std::all_of(header.begin(), header.end(), [](const std::string& c) {
-          return CellNumber(c).has_value();
-        }))
-      throw InputError(f, 1,
-                       "no header row: the first line holds numbers; for plain numbers in "
-                       "columns, give the column and delimiters as to ministat (-C 2 -d ,)");
-    if (MetricColumns(tables.back()).empty())
-      throw InputError(f, 0,
-                       tables.back().places.empty() ? "not a results CSV: no numeric column"
-                                                    : "no run with a value to compare");
-  }
+CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
+                              std::vector<std::string>& notes, std::size_t min_sets) {
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -357,7 +312,7 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainF
   }
   SetBuilder builder(notes);
   for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
-  return builder.Finish(files.empty() ? std::string("compare") : files.back(), min_sets);
+  return builder.Finish(tables.empty() ? std::string("compare") : tables.back().file, min_sets);
 }
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "wrapper/compare/input/plain_input.h"
+#include "wrapper/results/results_csv_reader.h"
 
 namespace timeit {
 
@@ -88,30 +88,22 @@ struct CompareInput {
   std::vector<std::string> counters;  ///< the metrics counted by perf (with a `.running` column)
 };
 
-/// Reads `files` (our results CSVs or any CSV with a header row; plain
-/// numbers, read with `plain`; hyperfine's, Google benchmark's and our own
-/// JSON: compare_inputs.h, chosen by content) into sets:
-/// a `label` column splits a file into sets, else the file's stem is the
-/// label; a label in several files is one set per file, named by the path
-/// without its extension (`before/build`, or `before/build:LABEL` when the
-/// label is not the stem); a label whose rows in one file come from several
-/// kernel releases (a series appended across a reboot) is one set per
-/// release, `label@release`. Warm-up rows and failed runs are
-/// left out (counted). Every numeric column that is not one of our metadata
-/// or `.running` columns is a metric; a column whose first value is text is
-/// not. Things the user should know go to `notes`.
+/// The sets of `tables` (read by ReadCompareInputs, in the order of the
+/// files given): a `label` column splits a table into sets, else the file's
+/// stem is the label; a label in several files is one set per file, named by
+/// the path without its extension (`before/build`, or `before/build:LABEL`
+/// when the label is not the stem); a label whose rows in one file come from
+/// several kernel releases (a series appended across a reboot) is one set per
+/// release, `label@release`. Warm-up rows and failed runs are left out
+/// (counted). Every numeric column that is not one of our metadata or
+/// `.running` columns is a metric (MetricColumns); a column whose first value
+/// is text is not. Things the user should know go to `notes`. Opens no file.
 ///
-/// Throws InputError naming the file (and line): unreadable, no header,
-/// ragged rows, duplicate columns, text in a numeric column, no numeric
-/// column at all ("not a results CSV"), more than 7 sets (ministat's
-/// symbols), fewer than `min_sets` (none at all for `timeit plan`'s pilot,
-/// which takes one).
-CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainFormat& plain,
-                             std::vector<std::string>& notes, std::size_t min_sets = 2);
-inline CompareInput LoadCompareSets(const std::vector<std::string>& files,
-                                    std::vector<std::string>& notes, std::size_t min_sets = 2) {
-  return LoadCompareSets(files, PlainFormat{}, notes, min_sets);
-}
+/// Throws InputError naming the file (and line): text in a numeric column,
+/// more than 7 sets (ministat's symbols), fewer than `min_sets` (none at all
+/// for `timeit plan`'s pilot, which takes one).
+CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
+                              std::vector<std::string>& notes, std::size_t min_sets = 2);
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
 /// counter metrics, or any column with a `.running` companion), in the order

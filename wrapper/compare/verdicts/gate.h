@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "stats/verdict.h"
-#include "wrapper/compare/report/ministat_blocks.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 
 namespace timeit {
 

@@ -21,6 +21,14 @@ stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUn
 SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base,
                             const CompareSet& x_set, const MetricSeries& x,
                             const JudgeOptions& options) {
+  return JudgeSeries(base_set, base, SummaryOf(base.values), x_set, x, SummaryOf(x.values),
+                     options);
+}
+
+SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base,
+                            const stats::Summary& base_summary, const CompareSet& x_set,
+                            const MetricSeries& x, const stats::Summary& x_summary,
+                            const JudgeOptions& options) {
   SeriesJudgement s;
   s.boots_baseline = CountDistinct(BootKeys(base_set, base));
   s.boots = CountDistinct(BootKeys(x_set, x));
@@ -28,7 +36,7 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   const std::vector<std::string> base_hosts = HostKeys(base_set, base),
                                  x_hosts = HostKeys(x_set, x);
   const auto named = [](const std::vector<std::string>& h) {
-    return std::none_of(h.begin(), h.end(), [](const std::string& v) { return v.empty(); });
+    return std::none_of(h.begin(), h.end(), [](const std::string& name) { return name.empty(); });
   };
   std::vector<std::string> hosts = base_hosts;
   hosts.insert(hosts.end(), x_hosts.begin(), x_hosts.end());
@@ -40,20 +48,20 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   s.hosts_confounded = fleet && !shared && in_base.size() == 1 && in_x.size() == 1;
   s.hosts = fleet && !s.hosts_confounded ? CountDistinct(hosts) : 1;
 
-  const stats::Summary b = SummaryOf(base.values), v = SummaryOf(x.values);
   stats::VerdictRule rule{
       options.confidence_percent, options.threshold_percent, options.lower_is_better,
       options.test == TestChoice::kStudent ? stats::MeanTest::kStudent : stats::MeanTest::kWelch};
   const bool across_boots = s.boots_baseline > 1 || s.boots > 1 || s.hosts > 1;
   if (options.test != TestChoice::kAuto || !across_boots) {
-    s.judgement = stats::Judge(v, b, rule);
+    s.judgement = stats::Judge(x_summary, base_summary, rule);
     return s;
   }
   const stats::MixedModelFit fit =
       stats::FitMixedModel(BootDesign({&base_set, &x_set}, {&base, &x}, s.hosts > 1));
   rule.test = stats::MeanTest::kMixedModel;
-  s.judgement = stats::JudgeDifference(
-      stats::MixedModelDifference(fit, 1, options.confidence_percent), v, b, rule);
+  s.judgement =
+      stats::JudgeDifference(stats::MixedModelDifference(fit, 1, options.confidence_percent),
+                             x_summary, base_summary, rule);
   if (fit.ok && !fit.level_sd.empty()) {
     s.boot_share = stats::VarianceShare(fit, fit.level_sd.size() - 1);
     if (fit.level_sd.size() > 1) s.host_share = stats::VarianceShare(fit, 0);

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 
+#include "stats/summary.h"
 #include "stats/verdict.h"
 #include "wrapper/compare/sets/compare_sets.h"
 
@@ -21,18 +23,25 @@ struct JudgeOptions {
   TestChoice test = TestChoice::kAuto;
 };
 
-/// A verdict on one metric of a set against the baseline, and what the
-/// design behind it was.
-struct SeriesJudgement {
-  stats::Judgement judgement;
-  std::size_t boots_baseline = 0, boots = 0;  ///< distinct boots of the values (BootKeys)
+/// What the design behind a verdict was: its boots and hosts, and how the
+/// variance split between them. A summary row is one of these, assigned
+/// whole from the judgement (ComparisonRow).
+struct SeriesDesign {
+  std::size_t boots_baseline = 1, boots = 1;  ///< distinct boots of the values (BootKeys)
   std::size_t hosts = 1;  ///< distinct hosts the model took as a level (1: none)
   /// The values span hosts, but each host ran one set only: the host cannot
   /// be told apart from the set, so it is no level of the model.
   bool hosts_confounded = false;
   /// The mixed model's share of one value's variance between boots (and
   /// between hosts); NaN when the model was not fitted or has no variance.
-  double boot_share = 0, host_share = 0;
+  double boot_share = std::numeric_limits<double>::quiet_NaN();
+  double host_share = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// A verdict on one metric of a set against the baseline, and what the
+/// design behind it was.
+struct SeriesJudgement : SeriesDesign {
+  stats::Judgement judgement;
 };
 
 /// Judges `x` (values of a metric of set `x_set`) against `base`: Student's
@@ -42,6 +51,12 @@ struct SeriesJudgement {
 /// value names one and some host ran both sets or a set ran on several.
 SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base,
                             const CompareSet& x_set, const MetricSeries& x,
+                            const JudgeOptions& options);
+/// The same with the values' summaries (SummarizeUnordered of each) given,
+/// where the caller has them already: each set's summary is taken once.
+SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base,
+                            const stats::Summary& base_summary, const CompareSet& x_set,
+                            const MetricSeries& x, const stats::Summary& x_summary,
                             const JudgeOptions& options);
 
 }  // namespace timeit

@@ -7,8 +7,8 @@
 
 #include "stats/mean_interval.h"
 #include "stats/summary.h"
-#include "wrapper/compare/report/ministat_blocks.h"
 #include "wrapper/compare/sets/compare_sets.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 
 namespace timeit {
 

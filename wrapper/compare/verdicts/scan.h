@@ -42,7 +42,4 @@ std::optional<ScanTable> FindScan(const CompareInput& in, const std::vector<std:
 std::vector<std::string> ScanMetrics(const CompareInput& in,
                                      const std::vector<std::string>& chosen);
 
-/// The table as text, a heading line and one row per value, columns aligned.
-std::string FormatScanTable(const ScanTable& scan);
-
 }  // namespace timeit
