@@ -20,6 +20,13 @@ expect_failure "compare including sources/" wrapper/compare/x.cc wrapper/sources
 expect_failure "process including sources/" wrapper/process/x.h wrapper/sources/measurement_source.h
 expect_failure "events including sources/" wrapper/events/x.cc wrapper/sources/counter_source.h
 expect_failure "a room including the root" wrapper/check/x.cc wrapper/dispatch.h
+# compare's pipeline: a sub-room including one after it, or the room holding it.
+expect_failure "compare/sets including compare/verdicts" wrapper/compare/sets/x.cc wrapper/compare/verdicts/judge.h
+expect_failure "compare/input including compare/sets" wrapper/compare/input/x.h wrapper/compare/sets/compare_sets.h
+expect_failure "compare/verdicts including compare/report" wrapper/compare/verdicts/x.cc wrapper/compare/report/ministat_blocks.h
+expect_failure "compare/report including compare/export" wrapper/compare/report/x.cc wrapper/compare/export/json_export.h
+expect_failure "compare/sets including compare's options" wrapper/compare/sets/x.cc wrapper/compare/compare_options.h
+expect_failure "a folder of compare the table lacks" wrapper/compare/misc/x.cc wrapper/base/errors.h
 expect_failure "platforms including counters/" platforms/x.h counters/perf_open.h
 expect_failure "stats including wrapper/" stats/x.cc wrapper/base/errors.h
 # A top-level folder the table does not have.
