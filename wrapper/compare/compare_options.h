@@ -45,7 +45,7 @@ struct CompareOptions {
   bool verbose = false;      ///< -v: p-values of every test, each outlier
   bool quiet = false;        ///< -q: no report (the CSV and warnings only)
   /// --bisect: instead of the report, one line, and `git bisect run`'s exit
-  /// status (compare_bisect.h)
+  /// status (verdicts/bisect.h)
   bool bisect = false;
   bool help = false;
   /// "Where the difference is" (profiles, from --profile): the functions

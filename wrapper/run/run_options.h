@@ -86,7 +86,7 @@ struct RunOptions {
   std::vector<std::string> compare_metrics;
   std::string export_markdown;  ///< --export-markdown FILE: the comparison's summary, as compare
   /// --bisect: with --baseline, the comparison is one line and the exit
-  /// status is `git bisect run`'s (compare_bisect.h); a failed run is 125
+  /// status is `git bisect run`'s (compare/verdicts/bisect.h); a failed run is 125
   bool bisect = false;
   /// --target-ci: after min_runs measured runs, stop once the interval is
   /// that narrow; `runs` (-n or --max-runs) stays the most

@@ -19,7 +19,7 @@ struct HtmlReportParts {
   double threshold_percent = 1;  ///< --threshold, said with the verdicts
   /// The "Where the difference is" section (profile_html.h), or empty.
   std::string profile_section = {};
-  /// The parameter scan (compare_scan.h), charted after the summary; null
+  /// The parameter scan (verdicts/scan.h), charted after the summary; null
   /// when the sets are no scan.
   const ScanTable* scan = nullptr;
 };

@@ -1,4 +1,4 @@
-// timeit compare's own --json (compare_json.h), read back: each entry's
+// timeit compare's own --json (export/json_export.h), read back: each entry's
 // "metrics" hold one value per measured run, null where a run has none.
 #include <fmt/format.h>
 

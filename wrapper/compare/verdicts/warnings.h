@@ -13,8 +13,8 @@ namespace timeit {
 /// the metadata columns); a counter multiplexed (scaled) or not counted in
 /// some sets but not in others; a counter counted in user mode only
 /// (`cycles:u`) in some sets and with the kernel in others. Nothing is ever
-/// dropped because of a warning (outliers and drift: compare_outliers.h,
-/// compare_drift.h).
+/// dropped because of a warning (outliers and drift: verdicts/outliers.h,
+/// verdicts/drift.h).
 std::vector<std::string> CompareWarnings(const CompareInput& in,
                                          const std::vector<std::string>& metrics);
 
