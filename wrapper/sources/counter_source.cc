@@ -358,7 +358,7 @@ int CounterSource::RunsForEveryColumn() const {
 }
 
 std::vector<std::string> CounterSource::Columns() const {
-  const std::string mode = plan_.user_only ? ":u" : "";
+  const std::string mode = plan_.user_only ? std::string(kUserModeSuffix) : "";
   std::vector<std::string> columns;
   for (const PlannedCounter& c : plan_.counters) {
     columns.push_back(ColumnName(c, plan_.user_only));
@@ -366,8 +366,10 @@ std::vector<std::string> CounterSource::Columns() const {
   for (const PlannedCounter& c : plan_.counters) {
     if (!IsSoftwareMetric(c)) columns.push_back(RunningColumn(ColumnName(c, plan_.user_only)));
   }
-  if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
-  if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
+  if (IndexOf("cycles") && IndexOf("instructions"))
+    columns.push_back(std::string(kIpcColumn) + mode);
+  if (IndexOf("icache-misses") && IndexOf("instructions"))
+    columns.push_back(std::string(kIcacheMpkiColumn) + mode);
   if (targets_) {
     for (std::string& c : targets_->Columns()) columns.push_back(std::move(c));
   }

@@ -153,7 +153,7 @@ void ProfileSource::Collect(const RunExit& exit, MetricValues& /*out*/) {
 }
 
 void ProfileSource::AfterRowWritten(const RunInfo& run) {
-  if (!run.warmup && !lines_.empty()) sink_->WriteRun(run, lines_);
+  if (!run.warmup && !lines_.empty()) sink_->WriteRun(run.label, run.number, lines_);
   lines_.clear();
 }
 
