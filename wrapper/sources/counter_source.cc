@@ -34,7 +34,8 @@ bool IsSoftwareMetric(const PlannedCounter& c) {
 
 class CounterSource : public MeasurementSource {
  public:
-  CounterSource(const std::vector<std::string>& words, const CounterSourceOptions& options);
+  CounterSource(const platforms::Machine& machine, const std::vector<std::string>& words,
+                const CounterSourceOptions& options);
 
   std::vector<std::string> Columns() const override;
   void BeforeRun(const RunInfo& run) override;
@@ -63,7 +64,7 @@ class CounterSource : public MeasurementSource {
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
   void CheckUnknownNames() const;
   /// default_set: the default counters, not -e (their missing PMU goes in the first row only).
-  void NoteWhatCannotBeCounted(bool default_set);
+  void NoteWhatCannotBeCounted(bool default_set, const platforms::Machine& machine);
   /// By inheritance or by cgroup (ChooseCounting), the choice said once;
   /// the events of tree_slot_.
   std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
@@ -231,18 +232,19 @@ std::vector<std::string> KnownEventNames() {
   return names;
 }
 
-counters::PlanOptions MakePlanOptions(bool force_events) {
+counters::PlanOptions MakePlanOptions(const platforms::Machine& machine, bool force_events) {
   counters::PlanOptions options;
-  options.roots = platforms::SystemRootsFromEnvironment();
-  options.platform = platforms::DetectPlatform(options.roots);
+  options.roots = machine.roots;
+  options.platform = machine.platform;
   options.force_events = force_events;
   return options;
 }
 
-CounterSource::CounterSource(const std::vector<std::string>& words,
+CounterSource::CounterSource(const platforms::Machine& machine,
+                             const std::vector<std::string>& words,
                              const CounterSourceOptions& options)
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
-                                   MakePlanOptions(options.force_events))),
+                                   MakePlanOptions(machine, options.force_events))),
       tree_slot_(TreeSlots(plan_)),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
@@ -252,7 +254,7 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
   setup_notes_ = plan_.notes;
   counters_ = MakeCounters(options);
   if (!apart_note_.empty()) setup_notes_.push_back(apart_note_);
-  NoteWhatCannotBeCounted(words.empty());
+  NoteWhatCannotBeCounted(words.empty(), machine);
   if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
   targets_ = MakeTargets(options);
 }
@@ -268,10 +270,9 @@ void CounterSource::CheckUnknownNames() const {
   }
 }
 
-void CounterSource::NoteWhatCannotBeCounted(bool default_set) {
+void CounterSource::NoteWhatCannotBeCounted(bool default_set, const platforms::Machine& machine) {
   // Without a hardware PMU every hardware metric fails the same way: say it once.
-  const bool no_pmu = !platforms::HasHardwareCpuPmu(
-      platforms::ReadKernelPmus(platforms::SystemRootsFromEnvironment().EventSourceDir()));
+  const bool no_pmu = !platforms::HasHardwareCpuPmu(machine.pmus);
   std::string unsupported;
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kCounted) continue;
@@ -505,9 +506,10 @@ std::vector<std::string> CounterSource::TakeNotes() {
 
 }  // namespace
 
-std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
+std::unique_ptr<MeasurementSource> MakeCounterSource(const platforms::Machine& machine,
+                                                     const std::vector<std::string>& events,
                                                      const CounterSourceOptions& options) {
-  return std::make_unique<CounterSource>(events, options);
+  return std::make_unique<CounterSource>(machine, events, options);
 }
 
 }  // namespace timeit

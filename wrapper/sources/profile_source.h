@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "platforms/machine.h"
 #include "wrapper/results/profile_rows.h"
 #include "wrapper/sources/measurement_source.h"
 
@@ -21,7 +22,8 @@ struct ProfileOptions {
 /// warm-up run is sampled, for the same conditions, and not written). Adds
 /// no column. What cannot be done is said once: kernel mode not permitted,
 /// kernel addresses hidden, samples lost.
-std::unique_ptr<MeasurementSource> MakeProfileSource(const ProfileOptions& options,
+std::unique_ptr<MeasurementSource> MakeProfileSource(const platforms::Machine& machine,
+                                                     const ProfileOptions& options,
                                                      std::unique_ptr<ProfileSink> sink);
 
 }  // namespace timeit
