@@ -88,6 +88,9 @@ class CounterSource : public MeasurementSource {
   std::vector<counters::EventEncoding> apart_events_;
   bool by_cgroup_ = false;  ///< how the tree is counted (ChooseCounting)
   int cgroup_fd_ = -1;      ///< the runs' parent cgroup when by_cgroup_
+  /// The CPUs per-CPU events open on when by_cgroup_: this kernel's online
+  /// CPUs, the Machine's unless its roots are a fixture tree's.
+  std::vector<int> cpus_;
   /// The run in flight's per-event counters: only in a counting run.
   std::string apart_note_;  ///< which counters the counting runs count, said once
   std::unique_ptr<counters::RunCounters> apart_;
@@ -167,8 +170,8 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   cgroup_fd_ = options.cgroup.series_fd;
   if (choice.by_cgroup)
     return std::make_unique<counters::CgroupCounters>(
-        events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(),
-        counters::CountedCgroup::kTheRuns, pmu_counters, rotation_.groups);
+        events, plan_.user_only, options.cgroup.series_fd, cpus_, counters::CountedCgroup::kTheRuns,
+        pmu_counters, rotation_.groups);
   return counters::CountByInheritance(std::move(events), plan_.user_only, pmu_counters,
                                       rotation_.groups);
 }
@@ -176,9 +179,9 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
 std::unique_ptr<counters::RunCounters> CounterSource::MakeApartCounters() const {
   std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
   if (by_cgroup_)
-    return std::make_unique<counters::CgroupCounters>(
-        apart_events_, plan_.user_only, cgroup_fd_, counters::OnlineCpus(),
-        counters::CountedCgroup::kTheRuns, pmu_counters);
+    return std::make_unique<counters::CgroupCounters>(apart_events_, plan_.user_only, cgroup_fd_,
+                                                      cpus_, counters::CountedCgroup::kTheRuns,
+                                                      pmu_counters);
   // On the held child itself, as one group opened for this run (the form
   // --rotate's groups take): events opened on timeit now would not reach
   // the child, which timeit-spawner, forked before them, clones.
@@ -246,6 +249,7 @@ CounterSource::CounterSource(const platforms::Machine& machine,
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
                                    MakePlanOptions(machine, options.force_events))),
       tree_slot_(TreeSlots(plan_)),
+      cpus_(machine.roots.from_environment ? counters::OnlineCpus() : machine.online.cpus),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
   CheckUnknownNames();
