@@ -40,6 +40,11 @@ TEST(MetricDirectionTest, AResultsFileDeclaresItsOwnMetricsDirection) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("metric_direction_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
+  // Removed however the test ends (LoadCompareSets throws on bad input).
+  const struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() { std::filesystem::remove_all(dir); }
+  } cleanup{dir};
   const std::string a = (dir / "a.csv").string();
   std::ofstream(a) << "label,run,real,cycles:u," << RunningColumn("cycles:u")
                    << ",ipc:u,qps,higher_is_better\n"
@@ -49,7 +54,6 @@ TEST(MetricDirectionTest, AResultsFileDeclaresItsOwnMetricsDirection) {
                       "b,2,1.3,130,1,1.2,290,qps\n";
   std::vector<std::string> notes;
   const CompareInput in = LoadCompareSets({a}, notes);
-  std::filesystem::remove_all(dir);
   ASSERT_EQ(in.sets.size(), 2u);
   EXPECT_FALSE(in.sets[0].metrics.contains(RunningColumn("cycles:u")));
   EXPECT_TRUE(LowerIsBetter(in, "real"));
