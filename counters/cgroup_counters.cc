@@ -6,14 +6,13 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <utility>
 
 #include "counters/generic_events.h"
 #include "platforms/cgroup2.h"
+#include "platforms/cpu_list.h"
 #include "platforms/unique_fd.h"
 
 namespace timeit::counters {
@@ -29,46 +28,11 @@ constexpr const char* kKept =
     "calls and their instructions, the exec's own kernel work), which perf stat and --count-by "
     "inherit leave out: ";
 
-std::optional<int> Number(std::string_view text) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
-}
-
 std::string CpuName(int cpu) { return "CPU " + std::to_string(cpu); }
 
 }  // namespace
 
-std::optional<std::vector<int>> ParseCpuList(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
-  std::vector<int> cpus;
-  while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    const std::string_view item = text.substr(0, comma);
-    const std::size_t dash = item.find('-');
-    const auto first = Number(item.substr(0, dash));
-    const auto last = dash == std::string_view::npos ? first : Number(item.substr(dash + 1));
-    if (!first || !last || *last < *first) return std::nullopt;
-    for (int c = *first; c <= *last; ++c) cpus.push_back(c);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  if (cpus.empty()) return std::nullopt;
-  return cpus;
-}
-
-std::vector<int> OnlineCpus() {
-  std::ifstream in("/sys/devices/system/cpu/online");
-  std::string line;
-  if (std::getline(in, line)) {
-    if (auto cpus = ParseCpuList(line)) return *cpus;
-  }
-  std::vector<int> all;
-  const long n = ::sysconf(_SC_NPROCESSORS_ONLN);
-  for (int c = 0; c < n; ++c) all.push_back(c);
-  return all;
-}
+std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
 
 int ProbeCgroupCounting(int cgroup_fd) {
   OpenOptions options;

@@ -102,11 +102,9 @@ std::string CgroupCountingPhrase();
 /// the kernel on timeit's own cgroup without creating anything.
 std::string CountingModeHere();
 
-/// "0-3,8,10-11" -> {0, 1, 2, 3, 8, 10, 11}; nullopt when malformed.
-std::optional<std::vector<int>> ParseCpuList(std::string_view text);
-
-/// This machine's online CPUs (/sys/devices/system/cpu/online, never a
-/// fixture tree: the events are opened on this kernel).
+/// This machine's online CPUs (platforms::ReadOnlineCpus under this
+/// machine's roots, never a fixture tree: the events are opened on this
+/// kernel).
 std::vector<int> OnlineCpus();
 
 }  // namespace timeit::counters

@@ -10,11 +10,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "counters/generic_events.h"
 #include "counters/privilege.h"
+#include "platforms/cpu_list.h"
 
 namespace timeit::counters {
 namespace {
@@ -54,23 +53,6 @@ int ProbeSampling(const EventEncoding& e, int frequency_hz, bool user_only) {
   if (fd < 0) return errno;
   ::close(static_cast<int>(fd));
   return 0;
-}
-
-/// "0-3,6" -> 0 1 2 3 6.
-std::vector<int> ParseCpuList(const std::string& text) {
-  std::vector<int> cpus;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    int first = 0, last = 0;
-    char dash = 0;
-    std::stringstream range(item);
-    if (!(range >> first)) continue;
-    last = first;
-    if (range >> dash && dash == '-' && !(range >> last)) continue;
-    for (int cpu = first; cpu <= last && cpu - first < 65536; ++cpu) cpus.push_back(cpu);
-  }
-  return cpus;
 }
 
 /// Calls `f(offset, size)` for each whole record in `bytes`, in order;
@@ -130,15 +112,7 @@ SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequ
 }
 
 std::vector<int> OnlineCpus(const platforms::SystemRoots& roots) {
-  std::ifstream in(roots.sys + "/devices/system/cpu/online");
-  std::string line;
-  std::vector<int> cpus;
-  if (std::getline(in, line)) cpus = ParseCpuList(line);
-  if (cpus.empty()) {
-    const long n = ::sysconf(_SC_NPROCESSORS_ONLN);
-    for (int cpu = 0; cpu < std::max(1L, n); ++cpu) cpus.push_back(cpu);
-  }
-  return cpus;
+  return platforms::ReadOnlineCpus(roots).cpus;
 }
 
 TreeSampler::TreeSampler(SamplerSettings settings) : settings_(std::move(settings)) {

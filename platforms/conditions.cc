@@ -11,6 +11,7 @@
 
 #include "platforms/boot_facts.h"
 #include "platforms/cpu_info.h"
+#include "platforms/machine.h"
 #include "platforms/trim.h"
 
 namespace timeit::platforms {
@@ -171,10 +172,13 @@ std::string SelectedChoice(std::string_view text) {
   return std::string(text.substr(open + 1, close - open - 1));
 }
 
-Conditions ReadConditions(const SystemRoots& roots) {
+Conditions ReadConditions(const SystemRoots& roots) { return ReadConditions(ReadMachine(roots)); }
+
+Conditions ReadConditions(const Machine& machine) {
+  const SystemRoots& roots = machine.roots;
   const fs::path proc = roots.proc, sys = roots.sys;
   const fs::path cpu = sys / "devices" / "system" / "cpu";
-  const CpuInfo cpuinfo = ReadCpuInfo(roots).value_or(CpuInfo{});
+  const CpuInfo cpuinfo = machine.cpu.value_or(CpuInfo{});
   Conditions c;
   const BootFacts boot = ReadBootFacts(roots);
   c.boot_id = boot.boot_id;
@@ -191,7 +195,7 @@ Conditions ReadConditions(const SystemRoots& roots) {
   c.mitigations = Mitigations(cpu / "vulnerabilities");
   const std::string loadavg = ReadText(proc / "loadavg");
   c.load1 = loadavg.substr(0, loadavg.find(' '));
-  c.cpus_online = ReadTrimmed(cpu / "online");
+  c.cpus_online = machine.online.text;
   c.virtualized = Virtualized(roots, cpuinfo.flags);
   return c;
 }

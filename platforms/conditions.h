@@ -69,8 +69,15 @@ inline constexpr std::array<ConditionField, 15> kConditionFields = {{
 }};
 constexpr std::span<const ConditionField> ConditionFields() { return kConditionFields; }
 
-/// Reads every condition under `roots`. Never fails: what cannot be read
-/// stays empty, and so does boot_method, which only `timeit boots` knows.
+struct Machine;
+
+/// Reads every condition of `machine`: its cpuinfo's microcode and
+/// hypervisor flag and its online CPUs as read, the rest under its roots.
+/// Never fails: what cannot be read stays empty, and so does boot_method,
+/// which only `timeit boots` knows.
+Conditions ReadConditions(const Machine& machine);
+
+/// The conditions of the machine under `roots` (ReadMachine, then the above).
 Conditions ReadConditions(const SystemRoots& roots);
 
 /// The `mitigations` value from the files of a vulnerabilities directory,

@@ -12,8 +12,9 @@ namespace timeit::platforms {
 /// table, and what the conditions record of it. x86 fills
 /// vendor/family/model/stepping, microcode and flags; arm64 fills
 /// implementer and part. Fields the file does not have stay at -1 / empty.
-/// The one reader of cpuinfo: platform detection, the cpu_model column, the
-/// microcode and virtualized conditions and `timeit events` all start here.
+/// The one reader of cpuinfo, called by ReadMachine (machine.h): platform
+/// detection, the cpu_model column, the microcode and virtualized
+/// conditions and `timeit events` all take the Machine's.
 struct CpuInfo {
   std::string arch;        ///< "x86" or "arm64", inferred from which keys exist
   std::string vendor;      ///< vendor_id (GenuineIntel, AuthenticAMD) or "ARM implementer 0x41"

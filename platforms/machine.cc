@@ -16,4 +16,15 @@ MachineIdentity ReadMachineIdentity() {
   return id;
 }
 
+Machine ReadMachine(const SystemRoots& roots) {
+  Machine m;
+  m.roots = roots;
+  m.identity = ReadMachineIdentity();
+  m.cpu = ReadCpuInfo(roots);
+  m.platform = m.cpu ? IdentifyPlatform(*m.cpu) : PlatformId::kGeneric;
+  m.pmus = ReadKernelPmus(roots.EventSourceDir());
+  m.online = ReadOnlineCpus(roots);
+  return m;
+}
+
 }  // namespace timeit::platforms

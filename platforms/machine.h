@@ -1,6 +1,14 @@
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "platforms/cpu_info.h"
+#include "platforms/cpu_list.h"
+#include "platforms/kernel_pmus.h"
+#include "platforms/platform.h"
+#include "platforms/system_roots.h"
 
 namespace timeit::platforms {
 
@@ -15,5 +23,25 @@ struct MachineIdentity {
 
 /// Reads uname(2). Never fails: fields that cannot be read stay empty.
 MachineIdentity ReadMachineIdentity();
+
+/// What a run is told of its machine, read once under one set of roots and
+/// passed down to the series' metadata, its conditions and its measurement
+/// sources, so that none reads the machine again and all describe the same
+/// one (a cpuinfo read twice could differ between the platform cell and the
+/// counters' event table, under $TIMEIT_CPUINFO or across a microcode
+/// update).
+struct Machine {
+  SystemRoots roots;
+  MachineIdentity identity;
+  std::optional<CpuInfo> cpu;  ///< nullopt when cpuinfo cannot be read
+  /// The event table's platform (IdentifyPlatform), kGeneric without cpuinfo.
+  PlatformId platform = PlatformId::kGeneric;
+  std::vector<KernelPmu> pmus;  ///< the kernel's PMUs under roots.EventSourceDir()
+  OnlineCpus online;            ///< <sys>/devices/system/cpu/online
+};
+
+/// Reads everything a Machine holds under `roots`. Never fails: what cannot
+/// be read stays empty (or generic).
+Machine ReadMachine(const SystemRoots& roots);
 
 }  // namespace timeit::platforms

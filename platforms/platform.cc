@@ -22,7 +22,8 @@ constexpr PlatformInfo kPlatforms[] = {
     {PlatformId::kPentium4, "pentium4", "netburst", "Intel NetBurst Pentium 4, models 0-2",
      "netburst", false, "18 counters"},
     {PlatformId::kPentiumD, "pentium-d", "prescott",
-     "Intel NetBurst models 3, 4, 6 (Prescott Pentium 4, Pentium D)", "netburst_p", false, "18 counters"},
+     "Intel NetBurst models 3, 4, 6 (Prescott Pentium 4, Pentium D)", "netburst_p", false,
+     "18 counters"},
     {PlatformId::kCore2, "core2", "", "Intel Core 2", "core"},
     {PlatformId::kNehalem, "nehalem", "", "Intel Nehalem", "nhm"},
     {PlatformId::kWestmere, "westmere", "", "Intel Westmere", "wsm"},
@@ -39,9 +40,12 @@ constexpr PlatformInfo kPlatforms[] = {
      "spr"},
     {PlatformId::kZen1, "zen1", "", "AMD Zen, Zen+ (family 17h)", "amd64_fam17h_zen1", false,
      "6 counters"},
-    {PlatformId::kZen2, "zen2", "", "AMD Zen 2 (family 17h)", "amd64_fam17h_zen2", false, "6 counters"},
-    {PlatformId::kZen3, "zen3", "", "AMD Zen 3 (family 19h)", "amd64_fam19h_zen3", false, "6 counters"},
-    {PlatformId::kZen4, "zen4", "", "AMD Zen 4 (family 19h)", "amd64_fam19h_zen4", false, "6 counters"},
+    {PlatformId::kZen2, "zen2", "", "AMD Zen 2 (family 17h)", "amd64_fam17h_zen2", false,
+     "6 counters"},
+    {PlatformId::kZen3, "zen3", "", "AMD Zen 3 (family 19h)", "amd64_fam19h_zen3", false,
+     "6 counters"},
+    {PlatformId::kZen4, "zen4", "", "AMD Zen 4 (family 19h)", "amd64_fam19h_zen4", false,
+     "6 counters"},
 };
 
 bool In(int model, std::initializer_list<int> models) {
@@ -114,11 +118,6 @@ PlatformId IdentifyPlatform(const CpuInfo& cpu) {
   }
   if (cpu.vendor == "AuthenticAMD") return IdentifyAmd(cpu.family, cpu.model);
   return PlatformId::kGeneric;
-}
-
-PlatformId DetectPlatform(const SystemRoots& roots) {
-  const std::optional<CpuInfo> cpu = ReadCpuInfo(roots);
-  return cpu ? IdentifyPlatform(*cpu) : PlatformId::kGeneric;
 }
 
 }  // namespace timeit::platforms

@@ -63,11 +63,8 @@ const PlatformInfo& GetPlatformInfo(PlatformId id);
 std::optional<PlatformId> FindPlatform(std::string_view name);
 
 /// Picks the table for a CPU from its cpuinfo identity alone; whether the
-/// kernel can count anything is decided later by probing.
+/// kernel can count anything is decided later by probing. A run's platform
+/// is its Machine's (machine.h), identified once.
 PlatformId IdentifyPlatform(const CpuInfo& cpu);
-
-/// Reads roots.CpuInfoPath() and identifies the platform; kGeneric when the
-/// file cannot be read.
-PlatformId DetectPlatform(const SystemRoots& roots);
 
 }  // namespace timeit::platforms

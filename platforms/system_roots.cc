@@ -21,6 +21,8 @@ std::string SystemRoots::CpuInfoPath() const {
   return cpuinfo.empty() ? proc + "/cpuinfo" : cpuinfo;
 }
 
+std::string CpuInfoDescription() { return SystemRoots{}.CpuInfoPath() + " (or $TIMEIT_CPUINFO)"; }
+
 std::string SystemRoots::EventSourceDir() const { return platforms::EventSourceDir(sys); }
 
 SystemRoots OtherMachineRoots(std::string proc, std::string sys) {

@@ -33,6 +33,10 @@ struct SystemRoots {
   std::string EventSourceDir() const;
 };
 
+/// Where cpuinfo is read from unless told otherwise, for help text: this
+/// machine's file and its override ("/proc/cpuinfo (or $TIMEIT_CPUINFO)").
+std::string CpuInfoDescription();
+
 /// Another machine's trees, `proc` and `sys` (from_environment is set: they
 /// are not this machine's, so nothing is probed live).
 SystemRoots OtherMachineRoots(std::string proc, std::string sys);

@@ -7,7 +7,7 @@ trap 'rm -rf "$tmp"' EXIT
 status=0
 expect_failure() {  # what, file, include
   rm -rf "$tmp/tree" && mkdir -p "$tmp/tree" && cp "$root/CONTRIBUTING.md" "$tmp/tree/"
-  for room in base process sources results ministat compare events check run; do
+  for room in base process results sources ministat compare events check run; do
     mkdir -p "$tmp/tree/wrapper/$room"
   done
   mkdir -p "$tmp/tree/$(dirname "$2")" && echo "#include \"$3\"" > "$tmp/tree/$2"
@@ -17,6 +17,7 @@ expect_failure() {  # what, file, include
   fi
 }
 expect_failure "compare including sources/" wrapper/compare/x.cc wrapper/sources/resource_usage_source.h
+expect_failure "results including sources/" wrapper/results/x.h wrapper/sources/measurement_source.h
 expect_failure "process including sources/" wrapper/process/x.h wrapper/sources/measurement_source.h
 expect_failure "events including sources/" wrapper/events/x.cc wrapper/sources/counter_source.h
 expect_failure "a room including the root" wrapper/check/x.cc wrapper/dispatch.h

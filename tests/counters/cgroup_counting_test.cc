@@ -18,6 +18,7 @@
 #include "counters/counter_plan.h"
 #include "platforms/cgroup2.h"
 #include "platforms/cgroup_stats.h"
+#include "platforms/cpu_list.h"
 #include "tests/counters/count_run.h"
 #include "tests/test_paths.h"
 
@@ -99,11 +100,11 @@ TEST(SumScaledTest, NothingRanIsNotCountedNeverZero) {
 }
 
 TEST(CpuListTest, RangesAndSingles) {
-  EXPECT_EQ(ParseCpuList("0-3,8,10-11\n"), (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));
-  EXPECT_EQ(ParseCpuList("0"), (std::vector<int>{0}));
-  EXPECT_FALSE(ParseCpuList(""));
-  EXPECT_FALSE(ParseCpuList("3-1"));
-  EXPECT_FALSE(ParseCpuList("a-b"));
+  EXPECT_EQ(platforms::ParseCpuList("0-3,8,10-11\n"), (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));
+  EXPECT_EQ(platforms::ParseCpuList("0"), (std::vector<int>{0}));
+  EXPECT_FALSE(platforms::ParseCpuList(""));
+  EXPECT_FALSE(platforms::ParseCpuList("3-1"));
+  EXPECT_FALSE(platforms::ParseCpuList("a-b"));
   EXPECT_FALSE(OnlineCpus().empty());
 }
 

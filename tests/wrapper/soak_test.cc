@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "platforms/machine.h"
+#include "platforms/system_roots.h"
 #include "wrapper/process/process_tree.h"
 #include "wrapper/results/series_metadata.h"
 #include "wrapper/run/counting_schedule.h"
@@ -98,12 +100,14 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
   // ten thousand cgroups made and removed must leave no fd behind either.
   CgroupOffer offer;
   const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(o, offer);
-  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer);
+  const platforms::Machine machine =
+      platforms::ReadMachine(platforms::SystemRootsFromEnvironment());
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer, machine);
   sources.push_back(std::move(probe));
   std::vector<std::string> columns;
   for (const auto& s : sources)
     for (const std::string& c : s->Columns()) columns.push_back(c);
-  SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  SeriesMetadata metadata = GatherSeriesMetadata(machine, o.command, o.shell);
   for (const auto& s : sources) metadata.counting_runs |= !s->CountingRunColumns().empty();
   ResultsRowFormatter rows("soak", metadata, columns);
   std::vector<std::string> warnings;

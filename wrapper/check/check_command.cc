@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "platforms/conditions.h"
+#include "platforms/machine.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/option_parser.h"
 #include "wrapper/check/condition_checks.h"
@@ -45,15 +46,18 @@ int CheckMain(int argc, char** argv) {
         FormatOptionHelp(flags));
     return kExitOk;
   }
-  const platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
-  const platforms::Conditions conditions = platforms::ReadConditions(roots);
+  // The machine, read once: the conditions and the counters' checks both
+  // describe this one.
+  const platforms::Machine machine =
+      platforms::ReadMachine(platforms::SystemRootsFromEnvironment());
+  const platforms::Conditions conditions = platforms::ReadConditions(machine);
   int warnings = 0;
   for (const CheckLine& line : CheckConditions(conditions)) {
     std::printf("%s\n", FormatCheckLine(line).c_str());
     warnings += line.level == CheckLevel::kWarn;
   }
   std::printf("\ncounters:\n");
-  for (const CheckLine& line : CheckCounters(conditions, roots)) {
+  for (const CheckLine& line : CheckCounters(conditions, machine)) {
     std::printf("%s\n", FormatCheckLine(line).c_str());
     warnings += line.level == CheckLevel::kWarn;
   }

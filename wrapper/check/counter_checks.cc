@@ -111,9 +111,10 @@ CheckLine FreeCounters(bool has_pmu, bool live, const std::string& nmi_watchdog)
 }  // namespace
 
 std::vector<CheckLine> CheckCounters(const platforms::Conditions& c,
-                                     const platforms::SystemRoots& roots) {
+                                     const platforms::Machine& machine) {
+  const platforms::SystemRoots& roots = machine.roots;
   const bool live = !roots.from_environment;
-  const auto pmus = platforms::ReadKernelPmus(roots.EventSourceDir());
+  const auto& pmus = machine.pmus;
   return {Pmu(pmus), Paranoid(c.perf_event_paranoid, roots, live), Tracefs(roots, live),
           FreeCounters(platforms::HasHardwareCpuPmu(pmus), live, c.nmi_watchdog)};
 }

@@ -13,6 +13,7 @@
 #include "platforms/cpu_info.h"
 #include "platforms/event_tables.h"
 #include "platforms/kernel_pmus.h"
+#include "platforms/machine.h"
 #include "platforms/platform.h"
 #include "platforms/pmu_events.h"
 #include "platforms/system_roots.h"
@@ -78,19 +79,19 @@ bool TableNeedsTheI386Build(const platforms::PlatformInfo& info) {
   return info.pfm_i386_only && !counters::PfmHasPmu(std::string(info.pfm_pmu));
 }
 
-void PrintHeader(platforms::PlatformId platform, bool named, const platforms::SystemRoots& roots,
+void PrintHeader(platforms::PlatformId platform, bool named, const platforms::Machine& machine,
                  const counters::CounterPlan& plan) {
+  const platforms::SystemRoots& roots = machine.roots;
   const auto& info = platforms::GetPlatformInfo(platform);
   if (named) {
     PrintWrapped(fmt::format("platform: {} ({}), as named; this machine is not consulted for it",
                              info.name, info.description));
   } else {
-    const auto cpu = platforms::ReadCpuInfo(roots);
     PrintWrapped(fmt::format("platform: {} ({}), from {}: {}", info.name, info.description,
                              roots.CpuInfoPath(),
-                             cpu ? CpuSummary(*cpu) : std::string("unreadable")));
+                             machine.cpu ? CpuSummary(*machine.cpu) : std::string("unreadable")));
   }
-  const auto pmus = platforms::ReadKernelPmus(roots.EventSourceDir());
+  const auto& pmus = machine.pmus;
   std::string list;
   for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
   PrintWrapped(fmt::format("kernel PMUs:{}{}", list.empty() ? " none" : list,
@@ -197,7 +198,7 @@ po::options_description MakeOptions(std::string* platform_name, std::string* cpu
   add("platform", po::value(platform_name)->value_name("NAME"),
       "show NAME's table instead of detecting this machine's");
   add("cpuinfo", po::value(cpuinfo_path)->value_name("PATH"),
-      "detect from PATH instead of /proc/cpuinfo (or $TIMEIT_CPUINFO)");
+      ("detect from PATH instead of " + platforms::CpuInfoDescription()).c_str());
   add("help,h", po::bool_switch(help), "this text");
   return flags;
 }
@@ -225,6 +226,7 @@ int EventsMain(int argc, char** argv) {
     return kExitOk;
   }
   if (!cpuinfo_path.empty()) roots.cpuinfo = cpuinfo_path;
+  const platforms::Machine machine = platforms::ReadMachine(roots);
   platforms::PlatformId platform;
   const bool named = !platform_name.empty();
   if (named) {
@@ -246,7 +248,7 @@ int EventsMain(int argc, char** argv) {
           info.name, info.pfm_pmu));
     }
   } else {
-    platform = platforms::DetectPlatform(roots);
+    platform = machine.platform;
   }
   counters::PlanOptions options;
   options.platform = platform;
@@ -254,7 +256,7 @@ int EventsMain(int argc, char** argv) {
   std::vector<std::string> metrics;  // the default set, then exc-svc & co.
   for (const auto& m : platforms::AllMetrics()) metrics.emplace_back(m.name);
   const counters::CounterPlan plan = counters::PlanCounters(metrics, options);
-  PrintHeader(platform, named, roots, plan);
+  PrintHeader(platform, named, machine, plan);
   PrintTable(TableRows(plan, platform));
   for (const std::string& note : plan.notes) fmt::print("\n{}\n", Wrap("note: " + note, 0, 2));
   return kExitOk;

@@ -21,11 +21,11 @@ class ProfileCsvSink : public ProfileSink {
       : csv_(path, ProfileCsvColumns(), warnings), boot_id_(std::move(boot_id)) {}
   ~ProfileCsvSink() override { csv_.RemoveIfNoRows(); }
 
-  void WriteRun(const RunInfo& run, const std::vector<ProfileLine>& lines) override {
+  void WriteRun(std::string_view label, int run, const std::vector<ProfileLine>& lines) override {
     block_.clear();
     for (const ProfileLine& l : lines) {
-      AppendCsvField(block_, run.label);
-      block_ += fmt::format(",{},", run.number);
+      AppendCsvField(block_, label);
+      block_ += fmt::format(",{},", run);
       AppendCsvField(block_, boot_id_);
       block_ += ',';
       AppendCsvField(block_, l.function);

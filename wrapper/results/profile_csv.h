@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/sources/profile_source.h"
+#include "wrapper/results/profile_rows.h"
 
 namespace timeit {
 

@@ -7,8 +7,7 @@
 #include <vector>
 
 #include "platforms/conditions.h"
-#include "wrapper/sources/cgroup_source.h"
-#include "wrapper/sources/resource_usage_source.h"
+#include "wrapper/results/metric_columns.h"
 
 namespace timeit {
 
@@ -51,8 +50,8 @@ constexpr bool IsConditionColumn(std::string_view name) {
 }
 
 /// A counter's `<metric>.running` companion is named by RunningColumn and
-/// told by IsRunningColumn (wrapper/sources/measurement_source.h, where the
-/// counter source that writes it can reach them; readers get them here).
+/// told by IsRunningColumn (metric_columns.h, with the other metric columns
+/// of timeit's own sources).
 
 /// The time metrics, first of every results CSV: real, user, sys (seconds).
 inline constexpr std::span<const std::string_view> kTimeColumns =

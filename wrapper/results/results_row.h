@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "wrapper/results/metric_columns.h"
 #include "wrapper/results/series_metadata.h"
-#include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
 

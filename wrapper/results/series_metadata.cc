@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "platforms/cpu_info.h"
-#include "platforms/machine.h"
 #include "platforms/platform.h"
 #include "wrapper/base/version.h"
 #include "wrapper/results/results_columns.h"
@@ -58,27 +57,21 @@ std::string CommandCell(const std::string& command) {
   return command.substr(0, cut) + tail;
 }
 
-SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell) {
-  const platforms::MachineIdentity id = platforms::ReadMachineIdentity();
+SeriesMetadata GatherSeriesMetadata(const platforms::Machine& machine,
+                                    const std::vector<std::string>& command, bool shell) {
   SeriesMetadata m;
-  m.host = id.host;
-  m.kernel_release = id.kernel_release;
-  m.kernel_version = id.kernel_version;
-  // One set of roots and one reading of cpuinfo for the cpu_model, platform
-  // and condition columns, so that they describe one machine.
-  const platforms::SystemRoots roots = platforms::SystemRootsFromEnvironment();
-  const std::optional<platforms::CpuInfo> cpu = platforms::ReadCpuInfo(roots);
-  m.cpu_model = cpu ? platforms::CpuModel(*cpu) : std::string();
-  m.platform = platforms::GetPlatformInfo(cpu ? platforms::IdentifyPlatform(*cpu)
-                                              : platforms::PlatformId::kGeneric)
-                   .name;
+  m.host = machine.identity.host;
+  m.kernel_release = machine.identity.kernel_release;
+  m.kernel_version = machine.identity.kernel_version;
+  m.cpu_model = machine.cpu ? platforms::CpuModel(*machine.cpu) : std::string();
+  m.platform = platforms::GetPlatformInfo(machine.platform).name;
   // A test playing another boot (`timeit boots`) names its kernel too.
-  if (!roots.kernel_release.empty()) m.kernel_release = roots.kernel_release;
+  if (!machine.roots.kernel_release.empty()) m.kernel_release = machine.roots.kernel_release;
   m.timeit_version = kVersion;
   const std::string line = shell && !command.empty() ? command.front() : ShellQuoteCommand(command);
   m.command = CommandCell(line);
   m.command_bytes = line.size();
-  m.conditions = platforms::ReadConditions(roots);
+  m.conditions = platforms::ReadConditions(machine);
   return m;
 }
 

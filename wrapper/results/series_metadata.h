@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "platforms/conditions.h"
+#include "platforms/machine.h"
 
 namespace timeit {
 
@@ -23,7 +24,7 @@ struct SeriesMetadata {
   /// `higher_is_better` column, which only exists when this is not empty.
   std::string higher_is_better;
   /// What can skew a comparison, read at the start of the series under
-  /// platforms::SystemRootsFromEnvironment() (default /proc and /sys).
+  /// the run's Machine's roots (default /proc and /sys).
   platforms::Conditions conditions;
   /// The whole command line's length in bytes: more than `command` holds
   /// when CommandCell cut it.
@@ -34,10 +35,12 @@ struct SeriesMetadata {
   bool counting_runs = false;
 };
 
-/// Reads uname, the machine's cpuinfo and its conditions once, all under
-/// platforms::SystemRootsFromEnvironment() (so $TIMEIT_CPUINFO and
-/// $TIMEIT_PROC_ROOT count here as for the counters).
-SeriesMetadata GatherSeriesMetadata(const std::vector<std::string>& command, bool shell);
+/// The series' metadata: `machine`'s uname, cpu_model and platform as
+/// read once for the run (the counters were given the same Machine, so
+/// $TIMEIT_CPUINFO and $TIMEIT_PROC_ROOT count here as for them), and its
+/// conditions, read now.
+SeriesMetadata GatherSeriesMetadata(const platforms::Machine& machine,
+                                    const std::vector<std::string>& command, bool shell);
 
 /// The value of series column `column` (one of kSeriesColumns but
 /// `notes`); empty for a name that is not one.

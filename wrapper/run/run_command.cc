@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "platforms/machine.h"
+#include "platforms/system_roots.h"
 #include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/text.h"
@@ -108,9 +110,9 @@ std::string SeriesLabel(const RunOptions& o, const std::string& csv_path) {
   return label;
 }
 
-SeriesMetadata Metadata(const RunOptions& o,
+SeriesMetadata Metadata(const RunOptions& o, const platforms::Machine& machine,
                         const std::vector<std::unique_ptr<MeasurementSource>>& sources) {
-  SeriesMetadata metadata = GatherSeriesMetadata(o.command, o.shell);
+  SeriesMetadata metadata = GatherSeriesMetadata(machine, o.command, o.shell);
   metadata.conditions.boot_method = o.boot_method;
   for (const auto& s : sources)
     for (const std::string& m : s->HigherIsBetter())
@@ -264,15 +266,19 @@ int RunSeries(const RunOptions& o) {
   LaunchSpec spec = CommandSpec(o);
   CgroupOffer offer;
   const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(o, offer);
-  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer);
+  // The machine, read once: the sources, the metadata and the conditions
+  // all describe this one.
+  const platforms::Machine machine =
+      platforms::ReadMachine(platforms::SystemRootsFromEnvironment());
+  std::vector<std::unique_ptr<MeasurementSource>> sources = BuildSources(o, offer, machine);
   const std::vector<std::string> metric_columns = MetricColumns(sources);
   const std::string csv_path = o.output.empty() ? DefaultFileName() : o.output;
   const bool csv_on_stdout = csv_path == "-";
   CheckSeriesComparison(o, csv_path, metric_columns);
-  const SeriesMetadata metadata = Metadata(o, sources);
+  const SeriesMetadata metadata = Metadata(o, machine, sources);
   ResultsRowFormatter rows(SeriesLabel(o, csv_path), metadata, metric_columns);
   std::optional<StopRule> stop = AdaptiveStop(o, sources, metric_columns);
-  AddProfileSource(o, csv_path, metadata, sources);
+  AddProfileSource(o, csv_path, metadata, machine, sources);
   ResultsCsvWriter csv = OpenResults(csv_path, rows, o, metadata);
   if (!o.quiet) WarnAboutConditions(metadata.conditions);
   if (!o.quiet && metadata.command_bytes > metadata.command.size())

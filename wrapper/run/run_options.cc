@@ -1,9 +1,12 @@
 #include "wrapper/run/run_options.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <climits>
 #include <string_view>
 
+#include "platforms/cpu_list.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
 #include "wrapper/base/option_parser.h"
@@ -197,22 +200,27 @@ po::options_description MakeOptions(RunOptions* o) {
   add("fail-on",
       ReadEach(&o->fail_on, "VERDICT,...",
                [](const std::string& v) { return ParseFailOn("--fail-on", v); }),
-      "with --baseline or sets (--config, --command, a scan): exit 1 when the comparison gives one of these verdicts "
+      "with --baseline or sets (--config, --command, a scan): exit 1 when the comparison gives one "
+      "of these verdicts "
       "(worse, inconclusive, ...; worse and better after Holm's correction over the metrics "
       "compared; see timeit compare --help)");
   add("threshold", Read(&o->threshold_percent, "PCT", ReadThreshold),
-      "with --baseline or sets (--config, --command, a scan): changes within PCT% do not count (default 1; 0: none)");
+      "with --baseline or sets (--config, --command, a scan): changes within PCT% do not count "
+      "(default 1; 0: none)");
   add("test",
       Read(&o->test, "TEST", [](const std::string& v) { return ParseTestChoice("--test", v); }),
-      "with --baseline or sets (--config, --command, a scan): the test behind the verdicts, as for compare (auto, welch, "
+      "with --baseline or sets (--config, --command, a scan): the test behind the verdicts, as for "
+      "compare (auto, welch, "
       "student)");
   add("compare-metrics,m",
       ReadEach(&o->compare_metrics, "METRIC,...",
                [](const std::string& v) { return ParseMetricList("--compare-metrics", v); }),
-      "with --baseline or sets (--config, --command, a scan): compare (and judge for --fail-on and --bisect) only these "
+      "with --baseline or sets (--config, --command, a scan): compare (and judge for --fail-on and "
+      "--bisect) only these "
       "metrics, as compare -m");
   add("export-markdown", Text(&o->export_markdown, "FILE"),
-      "with --baseline or sets (--config, --command, a scan): also write the comparison's summary as a Markdown table, "
+      "with --baseline or sets (--config, --command, a scan): also write the comparison's summary "
+      "as a Markdown table, "
       "as compare --export-markdown");
   add("bisect", po::bool_switch(&o->bisect),
       "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
@@ -382,23 +390,12 @@ void CheckTogether(const po::variables_map& vm, RunOptions& o) {
 }  // namespace
 
 std::vector<int> ParseCpuList(const std::string& text) {
-  std::vector<int> cpus;
-  const UsageError bad = BadValue("--cpus", "a list like 0-3,8", text);
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = text.substr(start, comma - start);
-    const std::size_t dash = item.find('-');
-    int lo = 0, hi = 0;
-    if (!ParseWhole(item.substr(0, dash), lo)) throw bad;
-    if (dash != std::string::npos && !ParseWhole(item.substr(dash + 1), hi)) throw bad;
-    if (dash == std::string::npos) hi = lo;
-    if (lo < 0 || hi < lo || hi >= 1024) throw bad;
-    for (int c = lo; c <= hi; ++c) cpus.push_back(c);
-    start = comma + 1;
-  }
-  if (cpus.empty()) throw bad;
-  return cpus;
+  // The kernel's format, without its line end; each CPU one that
+  // sched_setaffinity's cpu_set_t can hold.
+  const auto cpus = text.ends_with('\n') ? std::nullopt : platforms::ParseCpuList(text);
+  if (!cpus || *std::max_element(cpus->begin(), cpus->end()) >= CPU_SETSIZE)
+    throw BadValue("--cpus", "a list like 0-3,8", text);
+  return *cpus;
 }
 
 std::pair<std::string, std::string> ParseSetOption(const std::string& option,

@@ -130,7 +130,8 @@ struct RunOptions {
 /// exits. A missing COMMAND is an error unless --help or --version is given.
 RunOptions ParseRunOptions(int argc, const char* const* argv);
 
-/// Parses a CPU list such as "0-3,8,10-11". Throws UsageError.
+/// Parses --cpus, a CPU list such as "0-3,8,10-11" (platforms::ParseCpuList)
+/// of CPUs below 1024. Throws UsageError.
 std::vector<int> ParseCpuList(const std::string& text);
 
 /// Parses one `--config` value, NAME=CMD. Throws UsageError for a missing

@@ -34,20 +34,21 @@ void CheckColumns(const std::vector<std::unique_ptr<MeasurementSource>>& sources
 }  // namespace
 
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options,
-                                                             const CgroupOffer& cgroup) {
+                                                             const CgroupOffer& cgroup,
+                                                             const platforms::Machine& machine) {
   std::vector<std::unique_ptr<MeasurementSource>> sources;
   sources.push_back(std::make_unique<ResourceUsageSource>());
   if (!options.no_counters) {
-    sources.push_back(
-        MakeCounterSource(options.events, CounterSourceOptions{
-                                              .force_events = options.force_events,
-                                              .rotate = options.rotate,
-                                              .count_in_every_run = options.count_in_every_run,
-                                              .count_by = options.count_by,
-                                              .cgroup = cgroup,
-                                              .count_cgroups = options.count_cgroups,
-                                              .count_pids = options.count_pids,
-                                          }));
+    sources.push_back(MakeCounterSource(machine, options.events,
+                                        CounterSourceOptions{
+                                            .force_events = options.force_events,
+                                            .rotate = options.rotate,
+                                            .count_in_every_run = options.count_in_every_run,
+                                            .count_by = options.count_by,
+                                            .cgroup = cgroup,
+                                            .count_cgroups = options.count_cgroups,
+                                            .count_pids = options.count_pids,
+                                        }));
   }
   if (!options.no_cgroup) sources.push_back(MakeCgroupSource(cgroup));
   if (!options.output_metrics.empty())
@@ -57,7 +58,7 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
 }
 
 void AddProfileSource(const RunOptions& options, const std::string& csv_path,
-                      const SeriesMetadata& metadata,
+                      const SeriesMetadata& metadata, const platforms::Machine& machine,
                       std::vector<std::unique_ptr<MeasurementSource>>& sources) {
   if (options.profile_hz <= 0) return;
   std::vector<std::string> warnings;
@@ -67,7 +68,8 @@ void AddProfileSource(const RunOptions& options, const std::string& csv_path,
       MakeProfileCsvSink(ProfileCsvPath(csv_path), metadata.conditions.boot_id, warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "timeit: %s\n", w.c_str());
   sources.push_back(MakeProfileSource(
-      {.frequency_hz = options.profile_hz, .callers = options.profile_callers}, std::move(sink)));
+      machine, {.frequency_hz = options.profile_hz, .callers = options.profile_callers},
+      std::move(sink)));
 }
 
 std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer& offer) {

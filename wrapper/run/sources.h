@@ -3,15 +3,17 @@
 #include <memory>
 #include <vector>
 
-#include "wrapper/results/series_metadata.h"
+#include "platforms/machine.h"
 #include "wrapper/process/series_cgroup.h"
+#include "wrapper/results/series_metadata.h"
 #include "wrapper/run/run_options.h"
 #include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
 
-/// The measurement sources of a series, in column order: resource usage
+/// The measurement sources of a series on `machine` (read once for the
+/// run, as its metadata is), in column order: resource usage
 /// first, then the counter source made from options.events unless
 /// options.no_counters (counting by `cgroup` where it can), the runs'
 /// cgroups unless options.no_cgroup, then the --metric source. The only place sources
@@ -20,7 +22,8 @@ namespace timeit {
 /// cgroup where it cannot be had and a --count-cgroup/--count-pid that
 /// cannot be counted.
 std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& options,
-                                                             const CgroupOffer& cgroup);
+                                                             const CgroupOffer& cgroup,
+                                                             const platforms::Machine& machine);
 
 /// The series' cgroups (unless options.no_cgroup) and, in `offer`, what the
 /// sources get of them; null, with the reason in offer.why_not, where there
@@ -35,7 +38,7 @@ std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& options, Cgroup
 /// sample or a sidecar of another layout stops the series before it starts
 /// (UsageError, InputError); warnings about the sidecar go to stderr.
 void AddProfileSource(const RunOptions& options, const std::string& csv_path,
-                      const SeriesMetadata& metadata,
+                      const SeriesMetadata& metadata, const platforms::Machine& machine,
                       std::vector<std::unique_ptr<MeasurementSource>>& sources);
 
 }  // namespace timeit

@@ -1,24 +1,19 @@
 #pragma once
 
-#include <array>
 #include <memory>
 #include <string_view>
 
+#include "wrapper/results/metric_columns.h"
 #include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/measurement_source.h"
 
 namespace timeit {
 
-/// The columns of CgroupSource, in its order (described below).
-inline constexpr std::array<std::string_view, 8> kCgroupColumns = {
-    "mem-peak", "psi-cpu",  "psi-memory",  "psi-io",
-    "io-read",  "io-write", "cgroup-user", "cgroup-sys"};
-
 /// The measurement source of each run's own cgroup (cgroup v2), which holds
 /// every descendant of the command, reaped or not, whatever it does with
-/// sessions and process groups. Columns, all over the run alone (deltas of
-/// the series' cgroup's files, which hold the run's cgroup alone, read
-/// before and after it):
+/// sessions and process groups. Columns (kCgroupColumns, in that order),
+/// all over the run alone (deltas of the series' cgroup's files, which hold
+/// the run's cgroup alone, read before and after it):
 ///   mem-peak     KiB, the run's memory.peak: the whole tree's peak, page
 ///                cache included (maxrss is the largest single process),
 ///                above what its cgroup held when the run began -- 0 in a

@@ -34,7 +34,8 @@ bool IsSoftwareMetric(const PlannedCounter& c) {
 
 class CounterSource : public MeasurementSource {
  public:
-  CounterSource(const std::vector<std::string>& words, const CounterSourceOptions& options);
+  CounterSource(const platforms::Machine& machine, const std::vector<std::string>& words,
+                const CounterSourceOptions& options);
 
   std::vector<std::string> Columns() const override;
   void BeforeRun(const RunInfo& run) override;
@@ -63,7 +64,7 @@ class CounterSource : public MeasurementSource {
   void CheckZero(std::size_t counter, const CounterReading& r, std::optional<double> instructions);
   void CheckUnknownNames() const;
   /// default_set: the default counters, not -e (their missing PMU goes in the first row only).
-  void NoteWhatCannotBeCounted(bool default_set);
+  void NoteWhatCannotBeCounted(bool default_set, const platforms::Machine& machine);
   /// By inheritance or by cgroup (ChooseCounting), the choice said once;
   /// the events of tree_slot_.
   std::unique_ptr<counters::RunCounters> MakeCounters(const CounterSourceOptions& options);
@@ -87,6 +88,9 @@ class CounterSource : public MeasurementSource {
   std::vector<counters::EventEncoding> apart_events_;
   bool by_cgroup_ = false;  ///< how the tree is counted (ChooseCounting)
   int cgroup_fd_ = -1;      ///< the runs' parent cgroup when by_cgroup_
+  /// The CPUs per-CPU events open on when by_cgroup_: this kernel's online
+  /// CPUs, the Machine's unless its roots are a fixture tree's.
+  std::vector<int> cpus_;
   /// The run in flight's per-event counters: only in a counting run.
   std::string apart_note_;  ///< which counters the counting runs count, said once
   std::unique_ptr<counters::RunCounters> apart_;
@@ -166,8 +170,8 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   cgroup_fd_ = options.cgroup.series_fd;
   if (choice.by_cgroup)
     return std::make_unique<counters::CgroupCounters>(
-        events, plan_.user_only, options.cgroup.series_fd, counters::OnlineCpus(),
-        counters::CountedCgroup::kTheRuns, pmu_counters, rotation_.groups);
+        events, plan_.user_only, options.cgroup.series_fd, cpus_, counters::CountedCgroup::kTheRuns,
+        pmu_counters, rotation_.groups);
   return counters::CountByInheritance(std::move(events), plan_.user_only, pmu_counters,
                                       rotation_.groups);
 }
@@ -175,9 +179,9 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
 std::unique_ptr<counters::RunCounters> CounterSource::MakeApartCounters() const {
   std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
   if (by_cgroup_)
-    return std::make_unique<counters::CgroupCounters>(
-        apart_events_, plan_.user_only, cgroup_fd_, counters::OnlineCpus(),
-        counters::CountedCgroup::kTheRuns, pmu_counters);
+    return std::make_unique<counters::CgroupCounters>(apart_events_, plan_.user_only, cgroup_fd_,
+                                                      cpus_, counters::CountedCgroup::kTheRuns,
+                                                      pmu_counters);
   // On the held child itself, as one group opened for this run (the form
   // --rotate's groups take): events opened on timeit now would not reach
   // the child, which timeit-spawner, forked before them, clones.
@@ -231,19 +235,21 @@ std::vector<std::string> KnownEventNames() {
   return names;
 }
 
-counters::PlanOptions MakePlanOptions(bool force_events) {
+counters::PlanOptions MakePlanOptions(const platforms::Machine& machine, bool force_events) {
   counters::PlanOptions options;
-  options.roots = platforms::SystemRootsFromEnvironment();
-  options.platform = platforms::DetectPlatform(options.roots);
+  options.roots = machine.roots;
+  options.platform = machine.platform;
   options.force_events = force_events;
   return options;
 }
 
-CounterSource::CounterSource(const std::vector<std::string>& words,
+CounterSource::CounterSource(const platforms::Machine& machine,
+                             const std::vector<std::string>& words,
                              const CounterSourceOptions& options)
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
-                                   MakePlanOptions(options.force_events))),
+                                   MakePlanOptions(machine, options.force_events))),
       tree_slot_(TreeSlots(plan_)),
+      cpus_(machine.roots.from_environment ? counters::OnlineCpus() : machine.online.cpus),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
   CheckUnknownNames();
@@ -252,7 +258,7 @@ CounterSource::CounterSource(const std::vector<std::string>& words,
   setup_notes_ = plan_.notes;
   counters_ = MakeCounters(options);
   if (!apart_note_.empty()) setup_notes_.push_back(apart_note_);
-  NoteWhatCannotBeCounted(words.empty());
+  NoteWhatCannotBeCounted(words.empty(), machine);
   if (!rotation_.note.empty()) setup_notes_.push_back(rotation_.note);
   targets_ = MakeTargets(options);
 }
@@ -268,10 +274,9 @@ void CounterSource::CheckUnknownNames() const {
   }
 }
 
-void CounterSource::NoteWhatCannotBeCounted(bool default_set) {
+void CounterSource::NoteWhatCannotBeCounted(bool default_set, const platforms::Machine& machine) {
   // Without a hardware PMU every hardware metric fails the same way: say it once.
-  const bool no_pmu = !platforms::HasHardwareCpuPmu(
-      platforms::ReadKernelPmus(platforms::SystemRootsFromEnvironment().EventSourceDir()));
+  const bool no_pmu = !platforms::HasHardwareCpuPmu(machine.pmus);
   std::string unsupported;
   for (const PlannedCounter& c : plan_.counters) {
     if (c.status == EventStatus::kCounted) continue;
@@ -358,7 +363,7 @@ int CounterSource::RunsForEveryColumn() const {
 }
 
 std::vector<std::string> CounterSource::Columns() const {
-  const std::string mode = plan_.user_only ? ":u" : "";
+  const std::string mode = plan_.user_only ? std::string(kUserModeSuffix) : "";
   std::vector<std::string> columns;
   for (const PlannedCounter& c : plan_.counters) {
     columns.push_back(ColumnName(c, plan_.user_only));
@@ -366,8 +371,10 @@ std::vector<std::string> CounterSource::Columns() const {
   for (const PlannedCounter& c : plan_.counters) {
     if (!IsSoftwareMetric(c)) columns.push_back(RunningColumn(ColumnName(c, plan_.user_only)));
   }
-  if (IndexOf("cycles") && IndexOf("instructions")) columns.push_back("ipc" + mode);
-  if (IndexOf("icache-misses") && IndexOf("instructions")) columns.push_back("icache-mpki" + mode);
+  if (IndexOf("cycles") && IndexOf("instructions"))
+    columns.push_back(std::string(kIpcColumn) + mode);
+  if (IndexOf("icache-misses") && IndexOf("instructions"))
+    columns.push_back(std::string(kIcacheMpkiColumn) + mode);
   if (targets_) {
     for (std::string& c : targets_->Columns()) columns.push_back(std::move(c));
   }
@@ -503,9 +510,10 @@ std::vector<std::string> CounterSource::TakeNotes() {
 
 }  // namespace
 
-std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
+std::unique_ptr<MeasurementSource> MakeCounterSource(const platforms::Machine& machine,
+                                                     const std::vector<std::string>& events,
                                                      const CounterSourceOptions& options) {
-  return std::make_unique<CounterSource>(events, options);
+  return std::make_unique<CounterSource>(machine, events, options);
 }
 
 }  // namespace timeit

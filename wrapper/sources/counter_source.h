@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "platforms/machine.h"
 #include "wrapper/sources/cgroup_offer.h"
 #include "wrapper/sources/counting_mode.h"
 #include "wrapper/sources/measurement_source.h"
@@ -21,9 +22,11 @@ namespace timeit {
 /// `<name>.running`, the fraction of the run the counter was on a PMU, for
 /// each counter that can be multiplexed (not the software metrics); then
 /// `ipc` and `icache-mpki` when their inputs are among the counters.
-/// The machine is read where platforms::SystemRootsFromEnvironment() says
-/// ($TIMEIT_SYS_ROOT for the PMU lists, $TIMEIT_CPUINFO for the platform:
-/// tests use fixture trees).
+/// The machine is the run's, read once (platforms::Machine): its roots for
+/// the PMU lists and perf_event_paranoid, its platform for the event table
+/// and its PMUs for whether there is a hardware one (the run mode reads it
+/// where platforms::SystemRootsFromEnvironment() says: tests use fixture
+/// trees).
 ///
 /// The tree is counted by inheritance or, where the runs have a cgroup and
 /// per-CPU events are allowed, by cgroup (counting_mode.h); the first run's
@@ -49,7 +52,8 @@ struct CounterSourceOptions {
   std::vector<std::string> count_cgroups;  ///< --count-cgroup PATH, in order
   std::vector<pid_t> count_pids;           ///< --count-pid PID, in order
 };
-std::unique_ptr<MeasurementSource> MakeCounterSource(const std::vector<std::string>& events,
+std::unique_ptr<MeasurementSource> MakeCounterSource(const platforms::Machine& machine,
+                                                     const std::vector<std::string>& events,
                                                      const CounterSourceOptions& options = {});
 
 }  // namespace timeit

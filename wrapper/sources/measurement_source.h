@@ -9,19 +9,9 @@
 #include <vector>
 
 #include "wrapper/process/run_exit.h"
+#include "wrapper/results/metric_columns.h"
 
 namespace timeit {
-
-/// What a run of a series is for. A counter with a cost per event (the
-/// syscall tracepoint's handler runs in every system call) would slow the
-/// command it counts, so by default a series that counts one makes its -n
-/// timing runs without it and a few counting runs, which count it, between
-/// the first of them (docs/csv-format.md, the `role` column).
-enum class RunRole {
-  kEvery,  ///< every metric from this run (--count-in-every-run, or nothing costs per event)
-  kTime,   ///< a timing run: the per-event counters are not counted
-  kCount,  ///< a counting run: only its per-event counters are the series'
-};
 
 /// Which run is about to start, told to every source before its child is
 /// forked.
@@ -44,20 +34,6 @@ struct RunInfo {
 /// the terminal or file but never held), so that memory stays bounded
 /// whatever the command prints.
 inline constexpr std::size_t kMaxOutputLine = 64 * 1024;
-
-/// One run's values for a source's columns; nullopt is "not measured" and
-/// becomes an empty CSV cell, never a 0.
-using MetricValues = std::vector<std::optional<double>>;
-
-/// The companion column of a counted metric, `<metric>.running`: the
-/// fraction of the run its counter was on a PMU. The one pair that writes and
-/// reads the name: the counter source writes it, the results' readers
-/// (results_columns.h, which compare and the run mode use) read it.
-inline std::string RunningColumn(std::string_view metric) {
-  return std::string(metric) + ".running";
-}
-/// True for a `<metric>.running` column (never a metric of its own).
-constexpr bool IsRunningColumn(std::string_view column) { return column.ends_with(".running"); }
 
 /// A plug-in of the run loop that measures each run. Resource usage from
 /// wait4 is one, perf counters another; the run loop knows only this

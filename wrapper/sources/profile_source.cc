@@ -42,7 +42,8 @@ counters::SamplingEvent ChooseOrThrow(const platforms::SystemRoots& roots, int h
 
 class ProfileSource : public MeasurementSource {
  public:
-  ProfileSource(const ProfileOptions& options, std::unique_ptr<ProfileSink> sink);
+  ProfileSource(const platforms::Machine& machine, const ProfileOptions& options,
+                std::unique_ptr<ProfileSink> sink);
   /// The reader thread feeds aggregator_, declared after the sampler: stop it first.
   ~ProfileSource() override {
     if (sampling_) sampler_.Stop();
@@ -75,17 +76,18 @@ class ProfileSource : public MeasurementSource {
   unsigned noted_ = 0;
 };
 
-ProfileSource::ProfileSource(const ProfileOptions& options, std::unique_ptr<ProfileSink> sink)
+ProfileSource::ProfileSource(const platforms::Machine& machine, const ProfileOptions& options,
+                             std::unique_ptr<ProfileSink> sink)
     : options_(options),
       sink_(std::move(sink)),
-      roots_(platforms::SystemRootsFromEnvironment()),
+      roots_(machine.roots),
       event_(ChooseOrThrow(roots_, options.frequency_hz)),
       kernel_(event_.user_only ? symbols::KernelSymbols()
                                : symbols::KernelSymbols::Load(roots_.proc + "/kallsyms")),
       sampler_({.event = event_,
                 .frequency_hz = options.frequency_hz,
                 .callchains = options.callers,
-                .cpus = counters::OnlineCpus(roots_)}),
+                .cpus = machine.online.cpus}),
       aggregator_(kernel_, roots_.proc) {
   notes_ = event_.notes;
   if (!event_.user_only && kernel_.hidden()) {
@@ -153,7 +155,7 @@ void ProfileSource::Collect(const RunExit& exit, MetricValues& /*out*/) {
 }
 
 void ProfileSource::AfterRowWritten(const RunInfo& run) {
-  if (!run.warmup && !lines_.empty()) sink_->WriteRun(run, lines_);
+  if (!run.warmup && !lines_.empty()) sink_->WriteRun(run.label, run.number, lines_);
   lines_.clear();
 }
 
@@ -165,9 +167,10 @@ std::vector<std::string> ProfileSource::TakeNotes() {
 
 }  // namespace
 
-std::unique_ptr<MeasurementSource> MakeProfileSource(const ProfileOptions& options,
+std::unique_ptr<MeasurementSource> MakeProfileSource(const platforms::Machine& machine,
+                                                     const ProfileOptions& options,
                                                      std::unique_ptr<ProfileSink> sink) {
-  return std::make_unique<ProfileSource>(options, std::move(sink));
+  return std::make_unique<ProfileSource>(machine, options, std::move(sink));
 }
 
 }  // namespace timeit

@@ -13,6 +13,7 @@
 #include "wrapper/base/text.h"
 #include "wrapper/compare/input/read_input.h"
 #include "wrapper/compare/sets/scan_labels.h"
+#include "wrapper/results/metric_columns.h"
 #include "wrapper/results/metric_units.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
@@ -325,13 +326,12 @@ std::string_view BaseName(std::string_view metric) {
 }  // namespace
 
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters) {
-  constexpr std::string_view kDerived[] = {"ipc", "icache-mpki"};
   const auto rank = [&](const std::string& m) -> std::pair<int, std::size_t> {
     const std::string_view base = BaseName(m);
     for (std::size_t i = 0; i < kTimeColumns.size(); ++i)
       if (m == kTimeColumns[i]) return {0, i};
-    for (std::size_t i = 0; i < std::size(kDerived); ++i)
-      if (base == kDerived[i]) return {2, i};
+    for (std::size_t i = 0; i < kDerivedMetrics.size(); ++i)
+      if (base == kDerivedMetrics[i].name) return {2, i};
     const bool counter = platforms::FindMetric(base).has_value() ||
                          std::find(counters.begin(), counters.end(), m) != counters.end();
     return {counter ? 1 : 3, 0};
@@ -340,7 +340,7 @@ void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::strin
                    [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
 }
 
-bool LowerIsBetter(const std::string& metric) { return BaseName(metric) != "ipc"; }
+bool LowerIsBetter(const std::string& metric) { return !HigherIsBetterByName(metric); }
 
 bool LowerIsBetter(const CompareInput& in, const std::string& metric) {
   // Any set's file is enough: "lower" is the default and is not written, so
