@@ -1,9 +1,9 @@
 #include "platforms/cpu_info.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
+#include "platforms/file_text.h"
 #include "platforms/trim.h"
 
 namespace timeit::platforms {
@@ -76,11 +76,9 @@ std::string CpuModel(const CpuInfo& cpu) {
 }
 
 std::optional<CpuInfo> ReadCpuInfo(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseCpuInfo(text.str());
+  const std::optional<std::string> text = ReadFileText(path);
+  if (!text) return std::nullopt;
+  return ParseCpuInfo(*text);
 }
 
 std::optional<CpuInfo> ReadCpuInfo(const SystemRoots& roots) {

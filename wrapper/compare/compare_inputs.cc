@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "platforms/file_text.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/json_input.h"
 #include "wrapper/results/results_columns.h"
@@ -31,16 +29,10 @@ bool IsHyperfineCsv(const std::vector<std::string>& columns) {
 
 ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
                               std::vector<std::string>& notes) {
-  std::error_code ec;
-  // A directory opens as a stream that reads nothing: it would pass for an
-  // empty file.
-  if (std::filesystem::is_directory(file, ec)) throw InputError(file, 0, std::strerror(EISDIR));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file, 0, std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw InputError(file, 0, std::string("cannot read: ") + std::strerror(errno));
-  const std::string text = s.str();
+  int error = 0;
+  const std::optional<std::string> read = platforms::ReadFileText(file, &error);
+  if (!read) throw InputError(file, 0, std::strerror(error));  // EISDIR: not an empty file
+  const std::string& text = *read;
   if (LooksLikeJson(text)) return ReadJsonInput(file, text, notes);
   if (LooksLikePlainNumbers(text, plain.columns)) return ReadPlainNumbers(file, plain);
   ResultsTable table = ParseResultsCsv(text, file, &notes);
