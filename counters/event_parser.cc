@@ -9,6 +9,7 @@
 #include "counters/generic_events.h"
 #include "counters/pfm_library.h"
 #include "counters/tracefs.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::counters {
 namespace {
@@ -20,7 +21,7 @@ std::optional<EventEncoding> ParseRaw(const std::string& text) {
   }
   EventEncoding e;
   e.type = PERF_TYPE_RAW;
-  e.config = std::stoull(text.substr(1), nullptr, 16);
+  if (!platforms::ParseWhole(std::string_view(text).substr(1), e.config, 16)) return std::nullopt;
   e.origin = EventOrigin::kRaw;
   e.name = text;
   return e;
