@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "platforms/metric_name.h"
 #include "platforms/metrics.h"
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
@@ -362,9 +363,8 @@ CompareInput LoadCompareSets(const std::vector<std::string>& files, const PlainF
 
 namespace {
 
-std::string_view BaseName(std::string_view metric) {
-  if (metric.ends_with(":u")) metric.remove_suffix(2);  // counted in user mode only
-  return metric;
+std::string BaseName(std::string_view metric) {
+  return platforms::MetricBaseName(metric, platforms::MetricTarget::kDrop);
 }
 
 }  // namespace
@@ -372,7 +372,7 @@ std::string_view BaseName(std::string_view metric) {
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters) {
   constexpr std::string_view kDerived[] = {"ipc", "icache-mpki"};
   const auto rank = [&](const std::string& m) -> std::pair<int, std::size_t> {
-    const std::string_view base = BaseName(m);
+    const std::string base = BaseName(m);
     for (std::size_t i = 0; i < kTimeColumns.size(); ++i)
       if (m == kTimeColumns[i]) return {0, i};
     for (std::size_t i = 0; i < std::size(kDerived); ++i)

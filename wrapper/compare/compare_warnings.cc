@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "platforms/metric_name.h"
 #include "wrapper/compare/compare_conditions.h"
 
 namespace timeit {
@@ -30,12 +31,12 @@ void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareS
   warnings.push_back(fmt::format("the sets were measured on different {}: {}", what, list));
 }
 
-/// The note a counter left in the CSV ("cycles: not permitted (...)").
+/// The note a counter left in the CSV ("cycles: not permitted (...)"): under
+/// the column's name, or its counter's label without timeit's ':u'.
 std::string NoteAbout(const CompareSet& set, const std::string& metric) {
-  std::string base = metric;
-  if (base.ends_with(":u")) base.resize(base.size() - 2);
+  const std::string base = platforms::MetricBaseName(metric, platforms::MetricTarget::kKeep);
   for (const std::string& note : set.notes)
-    if (note.starts_with(base + ": ")) return " (" + note + ")";
+    if (note.starts_with(metric + ": ") || note.starts_with(base + ": ")) return " (" + note + ")";
   return {};
 }
 
