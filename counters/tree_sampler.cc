@@ -15,6 +15,7 @@
 
 #include "counters/generic_events.h"
 #include "counters/privilege.h"
+#include "platforms/perf_event_paranoid_fix.h"
 
 namespace timeit::counters {
 namespace {
@@ -113,7 +114,8 @@ SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequ
   if (!kernel.allowed)
     chosen.notes.push_back(
         "--profile: kernel mode is not sampled (kernel.perf_event_paranoid forbids it); user "
-        "mode is profiled; to profile the kernel too: sysctl kernel.perf_event_paranoid=1");
+        "mode is profiled; to profile the kernel too: " +
+        platforms::ParanoidSysctl(1));
   const int cycles_error =
       ProbeSampling(*FindGenericEvent("cycles"), frequency_hz, chosen.user_only);
   if (cycles_error == 0) {

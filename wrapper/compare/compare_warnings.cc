@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "platforms/metric_name.h"
+#include "platforms/perf_event_paranoid_fix.h"
 #include "wrapper/compare/compare_conditions.h"
 
 namespace timeit {
@@ -85,8 +86,9 @@ void UserOnly(const CompareInput& in, const std::string& metric,
   if (full.empty() || user_only.empty()) return;
   warnings.push_back(fmt::format(
       "{}: counted in user mode only ({}:u) in {} but with the kernel in {}; the two are not "
-      "compared (allow kernel counting with sysctl kernel.perf_event_paranoid=1 before measuring)",
-      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", ")));
+      "compared (allow kernel counting with {} before measuring)",
+      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", "),
+      platforms::ParanoidSysctl(1)));
 }
 
 }  // namespace
