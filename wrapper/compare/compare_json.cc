@@ -1,7 +1,7 @@
 #include "wrapper/compare/compare_json.h"
 
-#include <nlohmann/json.hpp>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "wrapper/compare/report_cells.h"
