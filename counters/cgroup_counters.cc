@@ -13,6 +13,7 @@
 #include "counters/generic_events.h"
 #include "platforms/cgroup2.h"
 #include "platforms/cpu_list.h"
+#include "platforms/perf_event_paranoid_fix.h"
 #include "platforms/unique_fd.h"
 
 namespace timeit::counters {
@@ -46,8 +47,8 @@ int ProbeCgroupCounting(int cgroup_fd) {
 std::string ExplainCgroupCountingErrno(int err) {
   if (err == EACCES || err == EPERM)
     return std::string("per-CPU events are not permitted (") + std::strerror(err) +
-           "): they need root, CAP_PERFMON or kernel.perf_event_paranoid <= 0 "
-           "(sysctl kernel.perf_event_paranoid=0)";
+           "): they need root, CAP_PERFMON or kernel.perf_event_paranoid <= 0 (" +
+           platforms::ParanoidSysctl(0) + ")";
   if (err == EBADF)
     return std::string("the kernel does not count cgroup v2 directories (") + std::strerror(err) +
            "): the perf_event controller is bound to cgroup v1 here";

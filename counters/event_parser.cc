@@ -9,6 +9,8 @@
 #include "counters/generic_events.h"
 #include "counters/pfm_library.h"
 #include "counters/tracefs.h"
+#include "platforms/perf_event_paranoid_fix.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::counters {
 namespace {
@@ -20,7 +22,7 @@ std::optional<EventEncoding> ParseRaw(const std::string& text) {
   }
   EventEncoding e;
   e.type = PERF_TYPE_RAW;
-  e.config = std::stoull(text.substr(1), nullptr, 16);
+  if (!platforms::ParseWhole(std::string_view(text).substr(1), e.config, 16)) return std::nullopt;
   e.origin = EventOrigin::kRaw;
   e.name = text;
   return e;
@@ -49,8 +51,8 @@ std::optional<ParsedEvent> ParseWithModifiers(const std::string& text, bool user
   if (!e) return std::nullopt;
   if (CountsNothing(split->modifiers, user_only)) {
     return Failed(EventStatus::kNotPermitted,
-                  "it counts only the kernel, and kernel counting is forbidden here; allow it "
-                  "with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON");
+                  "it counts only the kernel, and kernel counting is forbidden here; " +
+                      platforms::AllowKernelCounting());
   }
   e->modifiers = split->modifiers;
   e->name = text;
@@ -70,9 +72,8 @@ ParsedEvent Encode(const std::string& text, bool user_only) {
     if (tp.found) {
       if (user_only) {
         return Failed(EventStatus::kNotPermitted,
-                      "a tracepoint counts in the kernel, and kernel counting is forbidden here; "
-                      "allow it with `sysctl kernel.perf_event_paranoid=1` or run with "
-                      "CAP_PERFMON");
+                      "a tracepoint counts in the kernel, and kernel counting is forbidden here; " +
+                          platforms::AllowKernelCounting());
       }
       EventEncoding e;
       e.type = PERF_TYPE_TRACEPOINT;
@@ -85,7 +86,7 @@ ParsedEvent Encode(const std::string& text, bool user_only) {
       return Failed(EventStatus::kNotPermitted,
                     "cannot read its id from tracefs (" + std::string(std::strerror(tp.error)) +
                         "); run as root or with CAP_PERFMON, or make tracefs readable" +
-                        (user_only ? " and `sysctl kernel.perf_event_paranoid=1`" : ""));
+                        (user_only ? " and `" + platforms::ParanoidSysctl(1) + "`" : ""));
     }
     // Not in tracefs: "ICACHE:MISSES" has the same shape; try libpfm4.
   }
@@ -93,8 +94,8 @@ ParsedEvent Encode(const std::string& text, bool user_only) {
   if (pfm.encoding) {
     if (CountsNothing(pfm.encoding->modifiers, user_only)) {
       return Failed(EventStatus::kNotPermitted,
-                    "it counts only the kernel, and kernel counting is forbidden here; allow it "
-                    "with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON");
+                    "it counts only the kernel, and kernel counting is forbidden here; " +
+                        platforms::AllowKernelCounting());
     }
     return Encoded(std::move(*pfm.encoding));
   }
@@ -134,8 +135,8 @@ ParsedEvent ParseEventString(const std::string& text, bool user_only) {
   if (user_only && parsed.encoding && ModeEffectOf(*parsed.encoding) == ModeEffect::kKernelOnly) {
     return Failed(EventStatus::kNotPermitted,
                   "it happens only in the kernel, and kernel counting is forbidden here (in user "
-                  "mode it would count 0); allow it with `sysctl kernel.perf_event_paranoid=1` or "
-                  "run with CAP_PERFMON");
+                  "mode it would count 0); " +
+                      platforms::AllowKernelCounting());
   }
   return parsed;
 }

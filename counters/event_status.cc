@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "platforms/perf_event_paranoid_fix.h"
+
 namespace timeit::counters {
 
 std::string_view StatusName(EventStatus status) {
@@ -36,7 +38,7 @@ std::string ExplainOpenErrno(int err) {
   switch (err) {
     case EACCES:
     case EPERM:
-      return text + "; allow it with `sysctl kernel.perf_event_paranoid=1` or run with CAP_PERFMON";
+      return text + "; " + platforms::AllowKernelCounting();
     case ENOENT:
     case EOPNOTSUPP:
     case ENODEV:

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <sstream>
+
+#include "platforms/file_text.h"
 
 namespace timeit::symbols {
 namespace {
@@ -21,11 +21,9 @@ std::uint32_t KernelSymbols::Intern(std::string_view text) {
 }
 
 KernelSymbols KernelSymbols::Load(const std::string& kallsyms) {
-  std::ifstream in(kallsyms, std::ios::binary);
-  if (!in) return {};
-  std::stringstream text;
-  text << in.rdbuf();
-  return Parse(text.str());
+  const std::optional<std::string> text = platforms::ReadFileText(kallsyms);
+  if (!text) return {};
+  return Parse(*text);
 }
 
 KernelSymbols KernelSymbols::Parse(std::string_view text) {

@@ -8,12 +8,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 
 #include "counters/generic_events.h"
 #include "counters/perf_open.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::counters {
 
@@ -94,9 +94,10 @@ std::optional<long> BlockedSyscall(pid_t pid) {
     if (n == 0) errno = EIO;
     return std::nullopt;
   }
+  const std::string_view line(text, static_cast<std::size_t>(n));
   long nr = -1;
-  const auto [end, ec] = std::from_chars(text, text + n, nr);
-  if (ec != std::errc()) return -1;  // "running"
+  if (!platforms::ParseWhole(line.substr(0, line.find_first_of(" \n")), nr))
+    return -1;  // "running"
   return nr;
 }
 

@@ -6,6 +6,7 @@
 
 #include "counters/generic_events.h"
 #include "counters/perf_open.h"
+#include "platforms/perf_event_paranoid_fix.h"
 
 namespace timeit::counters {
 
@@ -21,7 +22,8 @@ KernelCounting ProbeKernelCounting(const platforms::SystemRoots& roots) {
   result.note = "kernel-mode counting is not permitted (kernel.perf_event_paranoid=" +
                 (paranoid ? std::to_string(*paranoid) : std::string("?")) +
                 ", no CAP_PERFMON): counting user mode only, columns marked ':u'; "
-                "to count the kernel too: sysctl kernel.perf_event_paranoid=1";
+                "to count the kernel too: " +
+                platforms::ParanoidSysctl(1);
   return result;
 }
 

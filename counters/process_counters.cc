@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "platforms/whole_number.h"
+
 namespace timeit::counters {
 
 std::vector<pid_t> ThreadsOf(pid_t pid) {
@@ -11,8 +13,7 @@ std::vector<pid_t> ThreadsOf(pid_t pid) {
   DIR* d = ::opendir(("/proc/" + std::to_string(pid) + "/task").c_str());
   if (d == nullptr) return tids;
   while (const dirent* e = ::readdir(d)) {
-    if (e->d_name[0] >= '0' && e->d_name[0] <= '9')
-      tids.push_back(static_cast<pid_t>(std::atol(e->d_name)));
+    if (pid_t tid = 0; platforms::ParseWhole(e->d_name, tid)) tids.push_back(tid);
   }
   ::closedir(d);
   return tids;

@@ -14,6 +14,7 @@
 #include "counters/generic_events.h"
 #include "counters/privilege.h"
 #include "platforms/cpu_list.h"
+#include "platforms/perf_event_paranoid_fix.h"
 
 namespace timeit::counters {
 namespace {
@@ -95,7 +96,8 @@ SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequ
   if (!kernel.allowed)
     chosen.notes.push_back(
         "--profile: kernel mode is not sampled (kernel.perf_event_paranoid forbids it); user "
-        "mode is profiled; to profile the kernel too: sysctl kernel.perf_event_paranoid=1");
+        "mode is profiled; to profile the kernel too: " +
+        platforms::ParanoidSysctl(1));
   const int cycles_error =
       ProbeSampling(*FindGenericEvent("cycles"), frequency_hz, chosen.user_only);
   if (cycles_error == 0) {

@@ -2,19 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <sstream>
+
+#include "platforms/file_text.h"
 
 namespace timeit::platforms {
 namespace {
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<std::string_view> Words(std::string_view line, char separator) {
   std::vector<std::string_view> words;
@@ -117,17 +110,19 @@ std::optional<Cgroup2Location> LocateCgroup2(const std::vector<MountEntry>& moun
 }
 
 std::optional<Cgroup2Location> FindCgroup2(const SystemRoots& roots, std::string& why) {
-  const std::optional<std::string> own = UnifiedCgroupPath(ReadAll(roots.proc + "/self/cgroup"));
+  const std::optional<std::string> own =
+      UnifiedCgroupPath(ReadFileText(roots.proc + "/self/cgroup").value_or(""));
   if (!own) {
     why = "this process has no cgroup v2 path in " + roots.proc + "/self/cgroup";
     return std::nullopt;
   }
-  return LocateCgroup2(ParseMountinfo(ReadAll(roots.proc + "/self/mountinfo")), *own, why);
+  return LocateCgroup2(ParseMountinfo(ReadFileText(roots.proc + "/self/mountinfo").value_or("")),
+                       *own, why);
 }
 
 std::vector<std::string> ReadCgroupWords(const std::string& path) {
   std::vector<std::string> words;
-  std::istringstream in(ReadAll(path));
+  std::istringstream in(ReadFileText(path).value_or(""));
   for (std::string w; in >> w;) words.push_back(w);
   return words;
 }

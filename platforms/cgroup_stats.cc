@@ -1,6 +1,6 @@
 #include "platforms/cgroup_stats.h"
 
-#include <charconv>
+#include "platforms/whole_number.h"
 
 namespace timeit::platforms {
 namespace {
@@ -8,8 +8,7 @@ namespace {
 /// The unsigned number `text` is exactly (no sign, no junk after it).
 std::optional<std::uint64_t> WholeNumber(std::string_view text) {
   std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  if (!ParseWhole(text, value)) return std::nullopt;
   return value;
 }
 

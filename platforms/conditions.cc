@@ -4,13 +4,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <vector>
 
 #include "platforms/boot_facts.h"
 #include "platforms/cpu_info.h"
+#include "platforms/file_text.h"
 #include "platforms/machine.h"
 #include "platforms/trim.h"
 
@@ -20,13 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 /// The whole file, or empty when it cannot be read (absent, EACCES).
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string ReadText(const fs::path& path) { return ReadFileText(path.string()).value_or(""); }
 
 std::string ReadTrimmed(const fs::path& path) { return std::string(Trim(ReadText(path))); }
 

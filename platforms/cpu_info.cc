@@ -1,22 +1,20 @@
 #include "platforms/cpu_info.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
+#include "platforms/file_text.h"
 #include "platforms/trim.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::platforms {
 namespace {
 
-/// cpuinfo numbers are decimal on x86 and 0x-prefixed hex on arm64;
-/// base 0 reads both. -1 for a value that is not a number.
+/// cpuinfo numbers are decimal on x86 and 0x-prefixed hex on arm64. -1 for
+/// a value that is not a number.
 int CpuinfoInteger(std::string_view value) {
-  const std::string text(value);
-  char* end = nullptr;
-  const long n = std::strtol(text.c_str(), &end, 0);
-  if (end == text.c_str()) return -1;
-  return static_cast<int>(n);
+  int n = 0;
+  return ParseKernelNumber(value, n) ? n : -1;
 }
 
 }  // namespace
@@ -76,11 +74,9 @@ std::string CpuModel(const CpuInfo& cpu) {
 }
 
 std::optional<CpuInfo> ReadCpuInfo(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseCpuInfo(text.str());
+  const std::optional<std::string> text = ReadFileText(path);
+  if (!text) return std::nullopt;
+  return ParseCpuInfo(*text);
 }
 
 std::optional<CpuInfo> ReadCpuInfo(const SystemRoots& roots) {

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+
+#include "platforms/file_text.h"
+#include "platforms/trim.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::platforms {
 
@@ -12,8 +15,8 @@ std::vector<KernelPmu> ReadKernelPmus(const std::string& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     KernelPmu pmu;
     pmu.name = entry.path().filename().string();
-    std::ifstream type_file(entry.path() / "type");
-    if (!(type_file >> pmu.type)) pmu.type = -1;
+    const std::optional<std::string> type = ReadFileText((entry.path() / "type").string());
+    if (!type || !ParseWhole(Trim(*type), pmu.type)) pmu.type = -1;
     pmus.push_back(std::move(pmu));
   }
   std::sort(pmus.begin(), pmus.end(),

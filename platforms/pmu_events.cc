@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "platforms/whole_number.h"
+
 namespace timeit::platforms {
 namespace {
 
@@ -11,11 +13,11 @@ namespace {
 std::optional<std::uint64_t> ParseEventTerm(const std::string& text) {
   const auto at = text.find("event=");
   if (at == std::string::npos) return std::nullopt;
-  try {
-    return std::stoull(text.substr(at + 6), nullptr, 0);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+  std::string_view term = std::string_view(text).substr(at + 6);
+  term = term.substr(0, term.find_first_of(",\n"));
+  std::uint64_t value = 0;
+  if (!ParseKernelNumber(term, value)) return std::nullopt;
+  return value;
 }
 
 bool IsArmCpuPmu(const std::string& name) {

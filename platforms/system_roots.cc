@@ -1,9 +1,11 @@
 #include "platforms/system_roots.h"
 
 #include <cstdlib>
-#include <fstream>
 
+#include "platforms/file_text.h"
 #include "platforms/kernel_pmus.h"
+#include "platforms/trim.h"
+#include "platforms/whole_number.h"
 
 namespace timeit::platforms {
 namespace {
@@ -52,9 +54,10 @@ SystemRoots SystemRootsFromEnvironment() {
 }
 
 std::optional<int> ReadPerfEventParanoid(const SystemRoots& roots) {
-  std::ifstream in(roots.proc + "/sys/kernel/perf_event_paranoid");
+  const std::optional<std::string> text =
+      ReadFileText(roots.proc + "/sys/kernel/perf_event_paranoid");
   int value = 0;
-  if (in >> value) return value;
+  if (text && ParseWhole(Trim(*text), value)) return value;
   return std::nullopt;
 }
 

@@ -47,6 +47,7 @@ set(_timeit_label_rules
   "^CountFromExecTest\\."                   "peer"
   "^MinistatDifferentialTest\\."             "peer"
   "^MinistatCliTest\\."                      "peer"
+  "^MinistatFieldsTest\\.PicksWhatMinistatPicks" "peer"
   "^TimingRunsTest\\.CompareTakesEachMetricFromItsOwnRows$" "peer"
   "^CompareExportTest\\."                    "peer"
   "^RunScanTest\\.(TwelveValuesAreReadAsTheirTableAndCharted|WordsAreChartedEvenlySpacedInTheirOrder)$" "peer"

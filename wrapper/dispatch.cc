@@ -1,6 +1,7 @@
 #include "wrapper/dispatch.h"
 
 #include <cstdio>
+#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,33 +120,51 @@ int CompletionMain(int argc, char** argv) {
 
 }  // namespace
 
-bool BisectRequested(int argc, char** argv) {
-  if (argc < 2) return false;
-  const std::string_view first = argv[1];
-  try {
-    if (first == "compare") return ParseCompareOptions(argc - 1, argv + 1).bisect;
-    for (const Subcommand& s : kSubcommands)
-      if (first == s.name) return false;
-    return ParseRunOptions(argc, argv).bisect;
-  } catch (const Error&) {
-    return MentionsBisect(argc, argv);
-  }
-}
-
-int Dispatch(int argc, char** argv) {
+void Dispatch(int argc, char** argv, Outcome& outcome) {
+  outcome = {};
   if (argc < 2) {
     std::fprintf(stderr, "%s\n", kUsage);
     PrintSubcommands(stderr);
-    return kExitBadInput;
+    outcome.status = kExitBadInput;
+    return;
   }
   const std::string_view first = argv[1];
   if (first == "--help" || first == "-h") {
     PrintHelp();
-    return kExitOk;
+    return;
   }
-  if (first == "--version") return PrintVersion(argc - 1, argv + 1);
+  if (first == "--version") {
+    outcome.status = PrintVersion(argc - 1, argv + 1);
+    return;
+  }
+  if (first == "compare") {
+    CompareOptions options;
+    try {
+      options = ParseCompareOptions(argc - 1, argv + 1);
+    } catch (const Error&) {
+      outcome.bisect = MentionsBisect(argc, argv);
+      throw;
+    }
+    outcome.bisect = options.bisect;
+    outcome.status = CompareMain(options);
+    return;
+  }
   for (const Subcommand& s : kSubcommands) {
-    if (first == s.name) return s.main(argc - 1, argv + 1);
+    if (first == s.name) {
+      outcome.status = s.main(argc - 1, argv + 1);
+      return;
+    }
+  }
+  // The run mode's options decide --bisect before the checks below, whose
+  // errors come first: a misspelled subcommand is said before a bad option.
+  std::optional<RunOptions> options;
+  std::exception_ptr bad_options;
+  try {
+    options = ParseRunOptions(argc, argv);
+    outcome.bisect = options->bisect;
+  } catch (const Error&) {
+    outcome.bisect = MentionsBisect(argc, argv);
+    bad_options = std::current_exception();
   }
   // A misspelled subcommand that is no command either: say which was meant
   // rather than "command not found" (exit 2, nothing run).
@@ -159,8 +178,9 @@ int Dispatch(int argc, char** argv) {
                        "mean 'timeit " +
                        *near + "'?");
   }
+  if (bad_options) std::rethrow_exception(bad_options);
   // Not a subcommand (or an option): the run mode, `timeit [options] COMMAND`.
-  return RunMain(argc, argv);
+  outcome.status = RunMain(*options);
 }
 
 }  // namespace timeit

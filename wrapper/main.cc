@@ -24,15 +24,17 @@ int StdoutWriteError() {
   return error;
 }
 
-int Run(int argc, char** argv) {
+/// The exit status of the command line, errors included; `outcome.bisect`
+/// as Dispatch decided it, also when it threw.
+int Run(int argc, char** argv, timeit::Outcome& outcome) {
   try {
-    const int status = timeit::Dispatch(argc, argv);
+    timeit::Dispatch(argc, argv, outcome);
     // A report that did not reach its reader is timeit's failure (a full
     // disk, a closed pipe's EPIPE when SIGPIPE is ignored), not success.
     if (const int error = StdoutWriteError())
       throw timeit::SystemError(std::string("cannot write to standard output: ") +
                                 std::strerror(error));
-    return status;
+    return outcome.status;
   } catch (const timeit::Error& e) {
     std::fprintf(stderr, "timeit: %s\n", e.what());
     return e.exit_status();
@@ -45,6 +47,7 @@ int Run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int status = Run(argc, argv);
-  return timeit::BisectRequested(argc, argv) ? timeit::BisectExitStatus(status) : status;
+  timeit::Outcome outcome;
+  const int status = Run(argc, argv, outcome);
+  return outcome.bisect ? timeit::BisectExitStatus(status) : status;
 }

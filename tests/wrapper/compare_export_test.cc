@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/export/charts.h"
@@ -48,6 +49,24 @@ TEST(CompareSetsTest, KeepsRunNumbersWarmupValuesAndDirection) {
   EXPECT_NE(json.find("\"exit_codes\": [0, 0]"), std::string::npos) << json;
   std::filesystem::remove(a);
   std::filesystem::remove(b);
+}
+
+TEST(CompareJsonTest, ReadsBackThroughTheLibraryThatWroteIt) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::string a = (dir / "timeit-export-json.csv").string();
+  // A label in Latin-1, not UTF-8, and one with quotes and a tab.
+  std::ofstream(a) << "label,real,qps\ncaf\xe9,1,2\ncaf\xe9,2,3\n\"say \"\"hi\"\"\tnow\",3,4\n"
+                   << "\"say \"\"hi\"\"\tnow\",4,5\n";
+  std::vector<std::string> notes;
+  const CompareInput in = LoadCompareSets({a}, notes);
+  const nlohmann::json j = nlohmann::json::parse(FormatHyperfineJson(in, {"real", "qps"}));
+  ASSERT_EQ(j.at("results").size(), 2u);
+  EXPECT_EQ(j["results"][0]["command"], "caf\xef\xbf\xbd");  // U+FFFD
+  EXPECT_EQ(j["results"][1]["command"], "say \"hi\"\tnow");
+  EXPECT_EQ(j["results"][1]["times"], nlohmann::json({3.0, 4.0}));
+  EXPECT_EQ(j["results"][0]["metrics"]["qps"], nlohmann::json({2.0, 3.0}));
+  EXPECT_TRUE(j["comparison"].is_array());
+  std::filesystem::remove(a);
 }
 
 TEST(CompareChartsTest, TickLabels) {

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "wrapper/compare/compare_sets.h"
+#include "wrapper/compare/load_sets.h"
+#include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/results/metric_columns.h"
 
 namespace timeit {

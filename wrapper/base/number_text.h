@@ -8,6 +8,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "platforms/whole_number.h"
 #include "wrapper/base/errors.h"
 
 namespace timeit {
@@ -17,12 +18,8 @@ namespace timeit {
 // command's output) goes through one of them.
 
 /// A whole number: all of `text`, decimal digits with an optional '-', no
-/// blanks, no '+', in T's range. False otherwise (then `out` is unspecified).
-template <std::integral T>
-bool ParseWhole(std::string_view text, T& out) {
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
-}
+/// blanks, no '+', in T's range (platforms/whole_number.h, its one home).
+using platforms::ParseWhole;
 
 /// A finite double: all of `text` as std::from_chars reads it (no blanks, no
 /// '+'), and finite ("inf", "nan" and "1e999" are not numbers one can

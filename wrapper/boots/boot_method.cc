@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
+#include "platforms/file_text.h"
 #include "platforms/trim.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/process/child_launcher.h"
@@ -19,13 +19,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kDefaultGrub = "/etc/default/grub";
 constexpr const char* kGrubCfg = "/boot/grub/grub.cfg";
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string Quote(const std::string& word) { return ShellQuoteCommand({word}); }
 
@@ -119,7 +112,8 @@ std::vector<std::string> ArmLines(const ExperimentState& s) {
     load += " " + Quote("--command-line=" + cmdline);
     return {load, SystemdRuns() ? "systemctl kexec" : "kexec -e"};
   }
-  const std::string entry = GrubEntry(ReadText(kGrubCfg), fs::path(c.kernel).filename());
+  const std::string entry =
+      GrubEntry(platforms::ReadFileText(kGrubCfg).value_or(""), fs::path(c.kernel).filename());
   return {"grub-reboot " + Quote(entry.empty() ? c.kernel : entry), reboot};
 }
 
@@ -143,12 +137,12 @@ void CheckMethod(const ExperimentState& s) {
     return;
   }
   NeedTool("grub", "grub-reboot", "Debian's grub2-common");
-  const std::string saved = GrubDefault(ReadText(kDefaultGrub));
+  const std::string saved = GrubDefault(platforms::ReadFileText(kDefaultGrub).value_or(""));
   if (saved != "saved")
     throw UsageError(std::string("--via grub: GRUB_DEFAULT is '") + saved + "' in " + kDefaultGrub +
                      "; grub-reboot's one-shot entry needs GRUB_DEFAULT=saved: set it there, run "
                      "update-grub and grub-set-default with today's default entry");
-  const std::string cfg = ReadText(kGrubCfg);
+  const std::string cfg = platforms::ReadFileText(kGrubCfg).value_or("");
   for (const BootConfig& c : s.configs) {
     if (!c.cmdline_add.empty())
       throw UsageError("--via grub: --config " + c.name +

@@ -12,6 +12,7 @@
 #include "counters/privilege.h"
 #include "counters/tracefs.h"
 #include "platforms/kernel_pmus.h"
+#include "platforms/perf_event_paranoid_fix.h"
 #include "wrapper/base/number_text.h"
 
 namespace timeit {
@@ -36,7 +37,7 @@ CheckLine Pmu(const std::vector<platforms::KernelPmu>& pmus) {
 }
 
 CheckLine Paranoid(const std::string& value, const platforms::SystemRoots& roots, bool live) {
-  const std::string fix = "; fix: sysctl kernel.perf_event_paranoid=1";
+  const std::string fix = "; fix: " + platforms::ParanoidSysctl(1);
   if (live) {
     const counters::KernelCounting k = counters::ProbeKernelCounting(roots);
     if (k.allowed)

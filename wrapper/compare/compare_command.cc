@@ -195,8 +195,9 @@ int RunComparison(const CompareOptions& options, std::FILE* out) {
   return gate.fired.empty() ? kExitOk : kExitCommandFailed;
 }
 
-int CompareMain(int argc, char** argv) {
-  const CompareOptions options = ParseCompareOptions(argc, argv);
+int CompareMain(int argc, char** argv) { return CompareMain(ParseCompareOptions(argc, argv)); }
+
+int CompareMain(const CompareOptions& options) {
   if (options.help) {
     std::fputs(CompareUsage().c_str(), stdout);
     return kExitOk;

@@ -10,6 +10,10 @@ namespace timeit {
 /// table, warnings on stderr, and optionally the summary as CSV.
 int CompareMain(int argc, char** argv);
 
+/// CompareMain on options already parsed (dispatch.cc parses them once, for
+/// --bisect's decision too): the usage for --help, else RunComparison.
+int CompareMain(const CompareOptions& options);
+
 /// The comparison of `options.files` written to `out` (the blocks and the
 /// summary; to stderr when the CSV goes to stdout; nowhere with -q), notes
 /// and warnings to stderr, the CSV to options.csv. Also used by the run mode

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -14,6 +13,7 @@
 
 #include "wrapper/base/decimal_number.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/ministat/ministat_fields.h"
 
 namespace timeit {
 namespace {
@@ -22,90 +22,60 @@ constexpr std::size_t kBlockSize = std::size_t{1} << 20;
 /// Longest piece of a bad field quoted back in an error message.
 constexpr std::size_t kQuoteLimit = 40;
 
-/// One bit per byte value: is it a delimiter / C-locale white space.
-using ByteSet = std::array<bool, 256>;
-
-ByteSet MakeByteSet(std::string_view bytes) {
-  ByteSet set{};
-  for (char c : bytes) set[static_cast<unsigned char>(c)] = true;
-  return set;
-}
-
 /// Turns lines into values; remembers what the end-of-input checks need.
 class LineParser {
  public:
   LineParser(const std::string& name, const ColumnFormat& format, ValueBuffer& values,
              std::vector<long>* lines)
-      : name_(name),
-        column_(format.column),
-        delimiters_(MakeByteSet(format.delimiters)),
-        space_(MakeByteSet(" \t\n\v\f\r")),
-        values_(values),
-        lines_(lines) {}
+      : name_(name), fields_(format), values_(values), lines_(lines) {}
 
   void Parse(const char* begin, const char* end) {
     ++line_;
-    while (end > begin && In(space_, end[-1])) --end;
-    const char* p = begin;
-    if (column_ == 1) {
+    const std::string_view line =
+        fields_.TrimEnd(std::string_view(begin, static_cast<std::size_t>(end - begin)));
+    if (fields_.column() == 1) {
       // The common case in one pass: a number that ends at a delimiter or
       // at the end of the line is the whole first field. Anything else
       // (comments, odd syntax, errors) takes the general path below.
-      while (p < end && In(delimiters_, *p)) ++p;
-      if (p == end || *p == '#') return;
+      const std::size_t p = fields_.SkipDelimiters(line);
+      if (p == line.size() || line[p] == '#') return;
+      const char* const last = line.data() + line.size();
       double v = 0;
-      const auto [stop, ec] = FromCharsDouble(p, end, v);
-      if (ec == std::errc() && (stop == end || In(delimiters_, *stop)) && std::isfinite(v)) {
+      const auto [stop, ec] = FromCharsDouble(line.data() + p, last, v);
+      if (ec == std::errc() && (stop == last || fields_.IsDelimiter(*stop)) && std::isfinite(v)) {
         Append(v);
         return;
       }
     }
-    for (int field = 1;; ++field) {
-      while (p < end && In(delimiters_, *p)) ++p;
-      if (p == end) {
-        if (field > 1) short_line_seen_ = true;
-        return;
-      }
-      if (*p == '#') return;
-      const char* q = p;
-      while (q < end && !In(delimiters_, *q)) ++q;
-      if (field == column_) {
-        Append(ToNumber(p, q));
-        return;
-      }
-      p = q;
-    }
+    const MinistatFields::Field f = fields_.Of(line);
+    if (f.found == MinistatFields::Found::kField) Append(ToNumber(f.field));
+    if (f.found == MinistatFields::Found::kShort) short_line_seen_ = true;
   }
 
   long line() const { return line_; }
   bool short_line_seen() const { return short_line_seen_; }
 
  private:
-  static bool In(const ByteSet& set, char c) { return set[static_cast<unsigned char>(c)]; }
-
   void Append(double v) {
     values_.Append(v);
     if (lines_ != nullptr) lines_->push_back(line_);
   }
 
-  double ToNumber(const char* begin, const char* end) const {
-    const std::optional<double> v =
-        MinistatNumber(std::string_view(begin, static_cast<std::size_t>(end - begin)));
-    if (!v) Fail(begin, end, "is not a number");
-    if (!std::isfinite(*v)) Fail(begin, end, "is not a finite number");
+  double ToNumber(std::string_view field) const {
+    const std::optional<double> v = MinistatNumber(field);
+    if (!v) Fail(field, "is not a number");
+    if (!std::isfinite(*v)) Fail(field, "is not a finite number");
     return *v;
   }
 
-  [[noreturn]] void Fail(const char* begin, const char* end, const char* why) const {
-    std::string field(begin, std::min(end, begin + kQuoteLimit));
-    if (static_cast<std::size_t>(end - begin) > kQuoteLimit) field += "...";
-    throw InputError(name_, line_, "'" + field + "' " + why);
+  [[noreturn]] void Fail(std::string_view field, const char* why) const {
+    std::string quoted(field.substr(0, kQuoteLimit));
+    if (field.size() > kQuoteLimit) quoted += "...";
+    throw InputError(name_, line_, "'" + quoted + "' " + why);
   }
 
   const std::string& name_;
-  const int column_;
-  const ByteSet delimiters_;
-  const ByteSet space_;
+  const MinistatFields fields_;
   ValueBuffer& values_;
   std::vector<long>* const lines_;
   long line_ = 0;

@@ -7,25 +7,18 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
 #include "platforms/cgroup_stats.h"
+#include "platforms/file_text.h"
 
 namespace timeit {
 namespace {
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<pid_t> OwnMembers(const std::string& dir) {
   std::vector<pid_t> pids;
-  std::istringstream in(ReadAll(dir + "/cgroup.procs"));
+  std::istringstream in(platforms::ReadFileText(dir + "/cgroup.procs").value_or(""));
   for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
   return pids;
 }
@@ -84,7 +77,7 @@ std::vector<pid_t> CgroupMembers(const std::string& dir) {
 }
 
 bool CgroupPopulated(const std::string& dir) {
-  const std::string events = ReadAll(dir + "/cgroup.events");
+  const std::string events = platforms::ReadFileText(dir + "/cgroup.events").value_or("");
   // Unreadable (the directory is gone): nothing is in it.
   return events.find("populated 1") != std::string::npos;
 }
@@ -115,8 +108,8 @@ long CgroupDescendants(int stat_fd) {
 bool CgroupGivesNoControllers(int subtree_fd) {
   char buffer[256];
   const ssize_t n = subtree_fd < 0 ? -1 : ::pread(subtree_fd, buffer, sizeof buffer, 0);
-  return n >= 0 && std::string_view(buffer, static_cast<std::size_t>(n))
-                           .find_first_not_of(" \n") == std::string_view::npos;
+  return n >= 0 && std::string_view(buffer, static_cast<std::size_t>(n)).find_first_not_of(" \n") ==
+                       std::string_view::npos;
 }
 
 bool KillCgroup(const std::string& dir, double seconds) {
@@ -141,7 +134,7 @@ int RemoveCgroupTree(const std::string& dir) {
 }
 
 std::string DescribeProcess(pid_t pid) {
-  std::string comm = ReadAll("/proc/" + std::to_string(pid) + "/comm");
+  std::string comm = platforms::ReadFileText("/proc/" + std::to_string(pid) + "/comm").value_or("");
   while (!comm.empty() && comm.back() == '\n') comm.pop_back();
   return std::to_string(pid) + " (" + (comm.empty() ? "?" : comm) + ")";
 }

@@ -16,6 +16,7 @@
 
 #include "platforms/cgroup2.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/number_text.h"
 #include "wrapper/process/cgroup_dir.h"
 
 namespace timeit {
@@ -64,7 +65,7 @@ bool ParseSeriesName(std::string_view name, pid_t& pid, std::string& start) {
   if (p.find_first_not_of(digits) != std::string_view::npos ||
       s.find_first_not_of(digits) != std::string_view::npos || p.size() > 9)
     return false;
-  pid = static_cast<pid_t>(std::stol(std::string(p)));
+  if (!ParseWhole(p, pid)) return false;
   start = std::string(s);
   return true;
 }
@@ -291,8 +292,7 @@ bool SeriesCgroup::EndRun(std::string& why) {
   if (run_dir_.empty()) return true;
   const bool killed = std::exchange(run_killed_, false);
   const bool swept_empty = std::exchange(swept_empty_, false);
-  if (killed || (HasController("memory") && !peak_resettable_) || !stat_fd_)
-    return RemoveRun(why);
+  if (killed || (HasController("memory") && !peak_resettable_) || !stat_fd_) return RemoveRun(why);
   // Nothing in it (as SweepRun found it, or emptied it), and no cgroup the
   // command made below it: the series' live descendants (cgroup.stat's
   // nr_descendants) are the run's cgroup alone.

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "platforms/metric_name.h"
+
 namespace timeit {
 namespace {
 
@@ -29,19 +31,10 @@ constexpr std::array<KnownUnit, 15> kUnits = {{
     {"cpu_time", {"s", 1}},
 }};
 
-/// The metric without a counting modifier (task-clock:u) or a target
-/// (cgroup-user@server).
-std::string_view BaseName(std::string_view metric) {
-  metric = metric.substr(0, metric.find('@'));
-  const std::size_t colon = metric.rfind(':');
-  if (colon != std::string_view::npos && colon + 2 == metric.size()) metric.remove_suffix(2);
-  return metric;
-}
-
 }  // namespace
 
 DisplayUnit DisplayUnitOf(std::string_view metric) {
-  const std::string_view base = BaseName(metric);
+  const std::string base = platforms::MetricBaseName(metric, platforms::MetricTarget::kDrop);
   for (const KnownUnit& k : kUnits)
     if (k.metric == base) return k.unit;
   return {};

@@ -4,9 +4,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
+#include "platforms/file_text.h"
 #include "wrapper/base/csv_text.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
@@ -49,11 +48,10 @@ class ProfileCsvSink : public ProfileSink {
 };
 
 std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, std::string("cannot read: ") + std::strerror(errno));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  int error = 0;
+  std::optional<std::string> text = platforms::ReadFileText(path, &error);
+  if (!text) throw InputError(path, 0, std::string("cannot read: ") + std::strerror(error));
+  return std::move(*text);
 }
 
 double Count(const std::string& path, long line, const char* what, const std::string& cell) {

@@ -3,11 +3,9 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
+#include "platforms/file_text.h"
 #include "wrapper/base/csv_text.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/number_text.h"
@@ -67,15 +65,10 @@ ResultsTable ParseResultsCsv(std::string_view text, const std::string& file,
 }
 
 ResultsTable ReadResultsCsv(const std::string& path, std::vector<std::string>* warnings) {
-  std::error_code ec;
-  // A directory opens as a stream that reads nothing: it would pass for an
-  // empty file.
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, std::strerror(EISDIR));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return ParseResultsCsv(s.str(), path, warnings);
+  int error = 0;
+  const std::optional<std::string> text = platforms::ReadFileText(path, &error);
+  if (!text) throw InputError(path, 0, std::strerror(error));  // EISDIR: not an empty file
+  return ParseResultsCsv(*text, path, warnings);
 }
 
 bool IsEmptyCell(std::string_view cell) {

@@ -1,18 +1,16 @@
 #include "wrapper/results/start_cell.h"
 
-#include <charconv>
 #include <ctime>
+
+#include "wrapper/base/number_text.h"
 
 namespace timeit {
 namespace {
 
 /// `digits` digits of `text` at `at` as a number, or -1.
 int Digits(std::string_view text, std::size_t at, std::size_t digits) {
-  if (at + digits > text.size()) return -1;
   int value = 0;
-  const char* begin = text.data() + at;
-  const auto [end, ec] = std::from_chars(begin, begin + digits, value);
-  return ec == std::errc() && end == begin + digits ? value : -1;
+  return at + digits <= text.size() && ParseWhole(text.substr(at, digits), value) ? value : -1;
 }
 
 }  // namespace

@@ -249,8 +249,9 @@ std::optional<StopRule> AdaptiveStop(const RunOptions& o,
 
 }  // namespace
 
-int RunMain(int argc, char** argv) {
-  const RunOptions o = ParseRunOptions(argc, argv);
+int RunMain(int argc, char** argv) { return RunMain(ParseRunOptions(argc, argv)); }
+
+int RunMain(const RunOptions& o) {
   if (o.help) {
     std::fputs(RunUsage().c_str(), stdout);
     return kExitOk;

@@ -9,6 +9,10 @@ int RunMain(int argc, char** argv);
 
 struct RunOptions;
 
+/// RunMain on options already parsed (dispatch.cc parses them once, for
+/// --bisect's decision too): --help, --version, else RunSeries.
+int RunMain(const RunOptions& o);
+
 /// The run mode on options already parsed (ParseRunOptions): `timeit boots
 /// resume` runs a step's series so, in-process, with its boot_method.
 int RunSeries(const RunOptions& o);

@@ -6,6 +6,7 @@
 
 #include "counters/kernel_symbols.h"
 #include "counters/tree_sampler.h"
+#include "platforms/perf_event_paranoid_fix.h"
 #include "platforms/system_roots.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/sources/profile_aggregator.h"
@@ -35,7 +36,7 @@ counters::SamplingEvent ChooseOrThrow(const platforms::SystemRoots& roots, int h
                                  "cpu-clock: ") +
                      std::strerror(error) +
                      (error == EACCES || error == EPERM
-                          ? " (sysctl kernel.perf_event_paranoid=2 or lower allows it)"
+                          ? " (" + platforms::ParanoidSysctl(2) + " or lower allows it)"
                           : ""));
   return event;
 }

@@ -1,8 +1,7 @@
 #include "wrapper/compare/export/json_export.h"
 
-#include <fmt/format.h>
-
-#include <cmath>
+#include <algorithm>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "wrapper/compare/verdicts/report_cells.h"
@@ -10,16 +9,14 @@
 namespace timeit {
 namespace {
 
-/// A JSON number that reads back to `v` and always looks like a float
-/// ("0.0", not "0"), as hyperfine writes its times: typed readers that map
-/// the fields to floats accept both, but some check the token.
-std::string Number(double v) {
-  std::string text = fmt::format("{}", v);
-  if (text.find_first_of(".eE") == std::string::npos) text += ".0";
-  return text;
-}
+/// Keys in the order written, as hyperfine writes them.
+using Json = nlohmann::ordered_json;
 
-std::string NumberOrNull(std::optional<double> v) { return v ? Number(*v) : "null"; }
+/// A number, or null when there is none. nlohmann writes a double so that it
+/// reads back to the same value and always looks like a float ("0.0", not
+/// "0"), as hyperfine writes its times: typed readers that map the fields to
+/// floats accept both, but some check the token. NaN and infinities are null.
+Json NumberOrNull(std::optional<double> v) { return v ? Json(*v) : Json(nullptr); }
 
 const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
   const auto it = set.metrics.find(metric);
@@ -31,121 +28,106 @@ std::optional<double> MeanOf(const CompareSet& set, const std::string& metric) {
   return s ? std::optional(s->mean) : std::nullopt;
 }
 
-void AppendEntry(const CompareSet& set, const std::vector<std::string>& metrics, std::string& out) {
-  out += "    {\n      \"command\": " + JsonString(set.label) + ",\n";
+Json Entry(const CompareSet& set, const std::vector<std::string>& metrics) {
+  Json e;
+  e["command"] = set.label;
   const MetricSeries* real = Find(set, "real");
   const std::optional<stats::Summary> s = SetSummary(set, "real");
-  const auto field = [&](const char* name, std::optional<double> v) {
-    out += fmt::format("      \"{}\": {},\n", name, NumberOrNull(v));
-  };
-  field("mean", s ? std::optional(s->mean) : std::nullopt);
-  field("stddev", s && s->n >= 2 ? std::optional(s->stddev) : std::nullopt);
-  field("median", s ? std::optional(s->median) : std::nullopt);
-  field("user", MeanOf(set, "user"));
-  field("system", MeanOf(set, "sys"));
-  field("min", s ? std::optional(s->min) : std::nullopt);
-  field("max", s ? std::optional(s->max) : std::nullopt);
-  out += "      \"times\": [";
-  if (real != nullptr)
-    for (std::size_t i = 0; i < real->values.size(); ++i)
-      out += (i == 0 ? "" : ", ") + Number(real->values[i]);
-  out += "],\n      \"exit_codes\": [";
-  const std::size_t codes = real != nullptr ? real->values.size() : 0;
-  for (std::size_t i = 0; i < codes; ++i) out += i == 0 ? "0" : ", 0";
-  out += "],\n      \"boot_ids\": [";
-  for (std::size_t i = 0; i < set.run_boots.size(); ++i)
-    out += (i == 0 ? "" : ", ") +
-           (set.run_boots[i].empty() ? std::string("null") : JsonString(set.run_boots[i]));
-  out += "],\n      \"metrics\": {";
-  for (std::size_t k = 0; k < metrics.size(); ++k) {
+  e["mean"] = NumberOrNull(s ? std::optional(s->mean) : std::nullopt);
+  e["stddev"] = NumberOrNull(s && s->n >= 2 ? std::optional(s->stddev) : std::nullopt);
+  e["median"] = NumberOrNull(s ? std::optional(s->median) : std::nullopt);
+  e["user"] = NumberOrNull(MeanOf(set, "user"));
+  e["system"] = NumberOrNull(MeanOf(set, "sys"));
+  e["min"] = NumberOrNull(s ? std::optional(s->min) : std::nullopt);
+  e["max"] = NumberOrNull(s ? std::optional(s->max) : std::nullopt);
+  e["times"] = real != nullptr ? Json(real->values) : Json::array();
+  e["exit_codes"] = Json(std::vector<int>(real != nullptr ? real->values.size() : 0, 0));
+  Json& boots = e["boot_ids"] = Json::array();
+  for (const std::string& boot : set.run_boots)
+    boots.push_back(boot.empty() ? Json(nullptr) : Json(boot));
+  Json& by_metric = e["metrics"] = Json::object();
+  for (const std::string& metric : metrics) {
     // One slot per measured run, so that the arrays line up with each other.
-    std::vector<std::optional<double>> per_run(set.run_numbers.size());
-    if (const MetricSeries* m = Find(set, metrics[k]))
+    Json per_run(std::vector<std::nullptr_t>(set.run_numbers.size(), nullptr));
+    if (const MetricSeries* m = Find(set, metric))
       for (std::size_t i = 0; i < m->values.size(); ++i) per_run[m->run_index[i]] = m->values[i];
-    out += fmt::format("{}\n        {}: [", k == 0 ? "" : ",", JsonString(metrics[k]));
-    for (std::size_t i = 0; i < per_run.size(); ++i)
-      out += (i == 0 ? "" : ", ") + NumberOrNull(per_run[i]);
-    out += "]";
+    by_metric[metric] = std::move(per_run);
   }
-  out += metrics.empty() ? "}" : "\n      }";
   // Only in sets that have such metrics, so that compare reads the export
   // back with the same verdicts (timeit_json_input.cc).
-  if (!set.higher_is_better.empty()) {
-    out += ",\n      \"higher_is_better\": [";
-    for (std::size_t i = 0; i < set.higher_is_better.size(); ++i)
-      out += (i == 0 ? "" : ", ") + JsonString(set.higher_is_better[i]);
-    out += "]";
-  }
-  out += "\n    }";
+  if (!set.higher_is_better.empty()) e["higher_is_better"] = set.higher_is_better;
+  return e;
 }
 
-std::string NumberOrNull(double v) { return std::isfinite(v) ? Number(v) : "null"; }
-
-void AppendComparison(const RowCells& c, std::string& out) {
+Json Comparison(const RowCells& c) {
   const ComparisonRow& r = c.row;
-  out += "    {";
-  out += fmt::format("\"metric\": {}, \"baseline\": {}, \"set\": {}, \"test\": {}, ",
-                     JsonString(c.metric), JsonString(r.baseline), JsonString(r.set),
-                     JsonString(c.test));
+  Json j;
+  j["metric"] = c.metric;
+  j["baseline"] = r.baseline;
+  j["set"] = r.set;
+  j["test"] = c.test;
   // The difference in the values' unit too: of a baseline mean of 0 the
   // percentages are null, and this is the only change there is.
-  out +=
-      fmt::format("\"mean_baseline\": {}, \"mean\": {}, \"difference\": {}, ",
-                  NumberOrNull(r.mean_baseline), NumberOrNull(r.mean), NumberOrNull(r.difference));
-  out += fmt::format(
-      "\"difference_percent\": {}, \"ci_low_percent\": {}, \"ci_high_percent\": {}, "
-      "\"p_value\": {}, \"df\": {}, ",
-      NumberOrNull(r.relative.estimate_percent), NumberOrNull(r.relative.low_percent),
-      NumberOrNull(r.relative.high_percent), NumberOrNull(r.p), NumberOrNull(r.df));
-  out += fmt::format(
-      "\"boots_baseline\": {}, \"boots\": {}, \"boot_share\": {}, \"threshold_percent\": {}, "
-      "\"verdict\": {}}}",
-      r.boots_baseline, r.boots, NumberOrNull(r.boot_share), NumberOrNull(r.threshold_percent),
-      JsonString(stats::VerdictName(r.verdict)));
+  j["mean_baseline"] = r.mean_baseline;
+  j["mean"] = r.mean;
+  j["difference"] = r.difference;
+  j["difference_percent"] = r.relative.estimate_percent;
+  j["ci_low_percent"] = r.relative.low_percent;
+  j["ci_high_percent"] = r.relative.high_percent;
+  j["p_value"] = r.p;
+  j["df"] = r.df;
+  j["boots_baseline"] = r.boots_baseline;
+  j["boots"] = r.boots;
+  j["boot_share"] = r.boot_share;
+  j["threshold_percent"] = r.threshold_percent;
+  j["verdict"] = stats::VerdictName(r.verdict);
+  return j;
+}
+
+/// One value as JSON text; bytes that are not UTF-8 (a label from a file
+/// name) become U+FFFD rather than an exception.
+std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+/// `j` laid out as the export has always been, for a person reading it and
+/// for a diff between two exports: a container of plain values (or an empty
+/// one) on one line, ", " and ": " between; a container holding a container
+/// one member a line, each level indented two spaces more.
+void Layout(const Json& j, int indent, std::string& out) {
+  if (!j.is_structured()) {
+    out += Dump(j);
+    return;
+  }
+  const bool nested =
+      std::any_of(j.begin(), j.end(), [](const Json& v) { return v.is_structured(); });
+  const char* const brackets = j.is_object() ? "{}" : "[]";
+  out += brackets[0];
+  bool first = true;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    out += first ? "" : ",";
+    if (nested)
+      out += "\n" + std::string(static_cast<std::size_t>(indent + 2), ' ');
+    else if (!first)
+      out += " ";
+    if (j.is_object()) out += Dump(Json(it.key())) + ": ";
+    Layout(it.value(), indent + 2, out);
+    first = false;
+  }
+  if (nested) out += "\n" + std::string(static_cast<std::size_t>(indent), ' ');
+  out += brackets[1];
 }
 
 }  // namespace
 
-std::string JsonString(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20)
-          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-        else
-          out += c;  // UTF-8 passes through, as JSON allows
-    }
-  }
-  return out + "\"";
-}
+std::string JsonString(std::string_view text) { return Dump(Json(text)); }
 
 std::string FormatHyperfineJson(const CompareInput& in, const std::vector<std::string>& metrics,
                                 const std::vector<ComparisonRow>& rows) {
-  std::string out = "{\n  \"results\": [\n";
-  for (std::size_t i = 0; i < in.sets.size(); ++i) {
-    if (i > 0) out += ",\n";
-    AppendEntry(in.sets[i], metrics, out);
-  }
-  out += "\n  ],\n  \"comparison\": [";
-  const std::vector<RowCells> cells = FormatRowCells(rows);
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    out += i == 0 ? "\n" : ",\n";
-    AppendComparison(cells[i], out);
-  }
-  return out + (cells.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  Json results = Json::array(), comparison = Json::array();
+  for (const CompareSet& set : in.sets) results.push_back(Entry(set, metrics));
+  for (const RowCells& c : FormatRowCells(rows)) comparison.push_back(Comparison(c));
+  std::string out;
+  Layout(Json{{"results", std::move(results)}, {"comparison", std::move(comparison)}}, 0, out);
+  return out + "\n";
 }
 
 }  // namespace timeit

@@ -6,6 +6,8 @@
 #include <array>
 #include <cmath>
 
+#include "wrapper/base/si_prefixes.h"
+
 namespace timeit {
 namespace {
 
@@ -114,9 +116,7 @@ std::string TickLabel(double v, double step) {
   if (v == 0 && step >= 1) return "0";
   const double magnitude = std::max(std::abs(v), step);
   if (magnitude >= 1e4) {
-    static constexpr std::array<std::pair<double, const char*>, 4> kPrefixes = {
-        {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}}};
-    for (const auto& [factor, prefix] : kPrefixes) {
+    for (const auto& [factor, prefix] : kSiPrefixes) {
       if (magnitude < factor) continue;
       const int decimals =
           std::max(0, -static_cast<int>(std::floor(std::log10(step / factor) + 1e-9)));

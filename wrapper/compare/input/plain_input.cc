@@ -9,6 +9,7 @@
 
 #include "platforms/unique_fd.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/ministat/ministat_fields.h"
 
 namespace timeit {
 namespace {
@@ -21,36 +22,15 @@ bool IsNumber(std::string_view field) {
   return v && std::isfinite(*v);
 }
 
-/// The field `column` (1-based) of `line` split at `delimiters` as strtok
-/// splits; empty when the line ends first or a comment starts before it.
-std::string_view Field(std::string_view line, const ColumnFormat& format, bool& comment) {
-  comment = false;
-  std::size_t p = 0;
-  for (int field = 1;; ++field) {
-    p = line.find_first_not_of(format.delimiters, p);
-    if (p == std::string_view::npos) return {};
-    if (line[p] == '#') {
-      comment = true;
-      return {};
-    }
-    const std::size_t end = std::min(line.find_first_of(format.delimiters, p), line.size());
-    if (field == format.column) return line.substr(p, end - p);
-    p = end;
-  }
-}
-
 }  // namespace
 
 bool LooksLikePlainNumbers(std::string_view text, const ColumnFormat& format) {
+  const MinistatFields fields(format);
   while (!text.empty()) {
     const std::size_t nl = std::min(text.find('\n'), text.size());
-    std::string_view line = text.substr(0, nl);
+    const MinistatFields::Field f = fields.Of(text.substr(0, nl));
     text.remove_prefix(std::min(nl + 1, text.size()));
-    while (!line.empty() && std::strchr(" \t\r\v\f", line.back()) != nullptr) line.remove_suffix(1);
-    bool comment = false;
-    const std::string_view field = Field(line, format, comment);
-    if (comment || field.empty()) continue;
-    return IsNumber(field);
+    if (f.found == MinistatFields::Found::kField) return IsNumber(f.field);
   }
   return false;
 }

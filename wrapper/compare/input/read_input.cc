@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
 
+#include "platforms/file_text.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/base/same_file.h"
 #include "wrapper/compare/input/json_input.h"
@@ -32,16 +31,10 @@ bool IsHyperfineCsv(const std::vector<std::string>& columns) {
 
 ResultsTable ReadCompareInput(const std::string& file, const PlainFormat& plain,
                               std::vector<std::string>& notes) {
-  std::error_code ec;
-  // A directory opens as a stream that reads nothing: it would pass for an
-  // empty file.
-  if (std::filesystem::is_directory(file, ec)) throw InputError(file, 0, std::strerror(EISDIR));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file, 0, std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw InputError(file, 0, std::string("cannot read: ") + std::strerror(errno));
-  const std::string text = s.str();
+  int error = 0;
+  const std::optional<std::string> read = platforms::ReadFileText(file, &error);
+  if (!read) throw InputError(file, 0, std::strerror(error));  // EISDIR: not an empty file
+  const std::string& text = *read;
   if (LooksLikeJson(text)) return ReadJsonInput(file, text, notes);
   if (LooksLikePlainNumbers(text, plain.columns)) return ReadPlainNumbers(file, plain);
   ResultsTable table = ParseResultsCsv(text, file, &notes);

@@ -11,6 +11,7 @@
 #include "stats/mean_difference.h"
 #include "stats/summary.h"
 #include "wrapper/base/csv_text.h"
+#include "wrapper/base/p_value_text.h"
 #include "wrapper/base/text.h"
 #include "wrapper/compare/verdicts/judge.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"
@@ -62,9 +63,8 @@ MetricSeries SeriesOf(std::vector<double> times, const SetProfile& profile) {
 /// Welch's t on the runs, the mixed model over boots where a set's profiled
 /// runs span boots, or what --test forces), in ms per run.
 FunctionDifference Compare(const FunctionKey& key, const CompareSet& base_set,
-                           const SetProfile& base, const CompareSet& set,
-                           const SetProfile& profile, const ProfileRule& rule,
-                           stats::MeanTest& test) {
+                           const SetProfile& base, const CompareSet& set, const SetProfile& profile,
+                           const ProfileRule& rule, stats::MeanTest& test) {
   FunctionDifference d;
   d.key = key;
   const MetricSeries b = SeriesOf(TimesOf(base, key), base),
@@ -140,11 +140,6 @@ std::string Cut(const std::string& text, std::size_t width) {
 
 std::string Ms(double v) { return std::isfinite(v) ? SiNumber(v) : "-"; }
 
-std::string P(double p) {
-  if (std::isnan(p)) return "-";
-  return p < 0.0001 ? "<0.0001" : SiNumber(std::round(p * 1e4) / 1e4);
-}
-
 std::string Interval(const FunctionDifference& f) {
   std::string text = (f.difference_ms > 0 ? "+" : "") + Ms(f.difference_ms);
   if (std::isfinite(f.ci_low_ms) && std::isfinite(f.ci_high_ms))
@@ -175,7 +170,7 @@ std::string Section(const ProfileComparison& c, std::size_t top, double confiden
     const FunctionDifference& f = c.functions[i];
     table.push_back({Cut(f.key.function, 48), Cut(ObjectName(f.key.object), 32),
                      f.key.kernel ? "kernel" : "user", Ms(f.mean_baseline_ms), Ms(f.mean_ms),
-                     Interval(f), P(f.p_adjusted), Share(f.share), f.verdict});
+                     Interval(f), PValueText(f.p_adjusted), Share(f.share), f.verdict});
   }
   text += AlignColumns(table, 3);
   if (c.functions.size() > top)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "wrapper/base/p_value_text.h"
 #include "wrapper/compare/export/charts.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"
 
@@ -13,10 +14,7 @@ namespace {
 
 std::string Ms(double v) { return std::isfinite(v) ? SiNumber(v) : "–"; }
 
-std::string P(double p) {
-  if (std::isnan(p)) return "–";
-  return p < 0.0001 ? "&lt;0.0001" : SiNumber(std::round(p * 1e4) / 1e4);
-}
+std::string P(double p) { return std::isnan(p) ? "–" : EscapeXml(PValueText(p)); }
 
 std::string Label(const FunctionDifference& f) {
   std::string object = f.key.object;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "platforms/metric_name.h"
 #include "platforms/metrics.h"
 #include "stats/ministat_plot.h"
 #include "wrapper/base/errors.h"
@@ -318,16 +319,15 @@ CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
 
 namespace {
 
-std::string_view BaseName(std::string_view metric) {
-  if (metric.ends_with(":u")) metric.remove_suffix(2);  // counted in user mode only
-  return metric;
+std::string BaseName(std::string_view metric) {
+  return platforms::MetricBaseName(metric, platforms::MetricTarget::kDrop);
 }
 
 }  // namespace
 
 void MetricOrder(std::vector<std::string>& metrics, const std::vector<std::string>& counters) {
   const auto rank = [&](const std::string& m) -> std::pair<int, std::size_t> {
-    const std::string_view base = BaseName(m);
+    const std::string base = BaseName(m);
     for (std::size_t i = 0; i < kTimeColumns.size(); ++i)
       if (m == kTimeColumns[i]) return {0, i};
     for (std::size_t i = 0; i < kDerivedMetrics.size(); ++i)

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "stats/mann_kendall.h"
+#include "wrapper/base/p_value_text.h"
 
 namespace timeit {
 namespace {
@@ -16,8 +17,6 @@ bool Watched(const CompareInput& in, const std::string& metric) {
   return metric == "real" ||
          std::find(in.counters.begin(), in.counters.end(), metric) != in.counters.end();
 }
-
-std::string PValue(double p) { return p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", p); }
 
 }  // namespace
 
@@ -32,7 +31,7 @@ std::optional<std::string> DriftWarning(const CompareInput& in,
       const stats::TrendTest t = stats::MannKendall(it->second.values);
       if (!(t.p < kDriftP)) continue;
       trends.push_back(fmt::format("{}.{} {} over the series ({})", s.label, metric,
-                                   t.s > 0 ? "rises" : "falls", PValue(t.p)));
+                                   t.s > 0 ? "rises" : "falls", PValueClause(t.p)));
     }
   }
   if (trends.empty()) return std::nullopt;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "wrapper/base/si_prefixes.h"
+
 namespace timeit {
 namespace {
 
@@ -27,13 +29,9 @@ std::string Fixed(double v, int digits) {
 
 std::string SiNumber(double v) {
   if (!std::isfinite(v)) return fmt::format("{}", v);
-  constexpr struct {
-    double scale;
-    const char* prefix;
-  } kPrefixes[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
   const double a = std::fabs(v);
   if (a >= 1e5) {
-    for (const auto& p : kPrefixes) {
+    for (const SiPrefix& p : kSiPrefixes) {
       if (a >= p.scale || p.scale == 1e3) {
         std::string mantissa = Fixed(v / p.scale, 4);
         // 999950 rounds to "1000k": say "1M".

@@ -46,11 +46,6 @@ std::string VerdictTerms(const std::string& tests, double confidence_percent,
   return tests + " at " + ReadablePercent(confidence_percent, false) + "% confidence; " + threshold;
 }
 
-std::string PValueText(double p) {
-  if (std::isnan(p)) return "-";
-  return p < 0.0001 ? "<0.0001" : SiNumber(std::round(p * 1e4) / 1e4);
-}
-
 std::string RowCells::Difference(std::string_view plus_minus) const {
   if (exact) return estimate + " exact" + from;
   if (!low.empty()) return estimate + " (" + low + " .. " + high + ")" + from;

@@ -7,6 +7,7 @@
 
 #include "stats/mean_interval.h"
 #include "stats/summary.h"
+#include "wrapper/base/p_value_text.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/compare/verdicts/comparison_rows.h"
 
@@ -81,10 +82,6 @@ std::string OneBootNote(const CompareInput& in, const std::vector<ComparisonRow>
 /// "no threshold" with --threshold 0); `tests` is TestsHeading's.
 std::string VerdictTerms(const std::string& tests, double confidence_percent,
                          double threshold_percent);
-
-/// A p-value as every report prints it: "<0.0001", else rounded to 4
-/// decimals (0.0312, 0.5); "-" for NaN.
-std::string PValueText(double p);
 
 /// One set's measured values of one metric, summarized with the interval of
 /// their mean: the HTML's vitals and strip plot and the JSON's entries read

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "platforms/metric_name.h"
+#include "platforms/perf_event_paranoid_fix.h"
 #include "wrapper/compare/sets/conditions.h"
 
 namespace timeit {
@@ -30,12 +32,12 @@ void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareS
   warnings.push_back(fmt::format("the sets were measured on different {}: {}", what, list));
 }
 
-/// The note a counter left in the CSV ("cycles: not permitted (...)").
+/// The note a counter left in the CSV ("cycles: not permitted (...)"): under
+/// the column's name, or its counter's label without timeit's ':u'.
 std::string NoteAbout(const CompareSet& set, const std::string& metric) {
-  std::string base = metric;
-  if (base.ends_with(":u")) base.resize(base.size() - 2);
+  const std::string base = platforms::MetricBaseName(metric, platforms::MetricTarget::kKeep);
   for (const std::string& note : set.notes)
-    if (note.starts_with(base + ": ")) return " (" + note + ")";
+    if (note.starts_with(metric + ": ") || note.starts_with(base + ": ")) return " (" + note + ")";
   return {};
 }
 
@@ -84,8 +86,9 @@ void UserOnly(const CompareInput& in, const std::string& metric,
   if (full.empty() || user_only.empty()) return;
   warnings.push_back(fmt::format(
       "{}: counted in user mode only ({}:u) in {} but with the kernel in {}; the two are not "
-      "compared (allow kernel counting with sysctl kernel.perf_event_paranoid=1 before measuring)",
-      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", ")));
+      "compared (allow kernel counting with {} before measuring)",
+      metric, metric, fmt::join(user_only, ", "), fmt::join(full, ", "),
+      platforms::ParanoidSysctl(1)));
 }
 
 }  // namespace
