@@ -54,7 +54,8 @@ install(FILES "${_pkg}/timeit.bash-completion" DESTINATION
         "${CMAKE_INSTALL_DATADIR}/bash-completion/completions" RENAME timeit)
 install(FILES "${_pkg}/timeit-boots.service" DESTINATION /lib/systemd/system)
 set(_doc "${CMAKE_INSTALL_DATADIR}/doc/timeit")
-install(FILES README.md docs/guide.md docs/csv-format.md docs/platforms.md docs/ministat.md
+install(FILES README.md docs/guide.md docs/running.md docs/statistics.md docs/csv-format.md
+              docs/platforms.md docs/ministat.md docs/overhead.md
               docs/reliability.md "${_pkg}/changelog.gz" DESTINATION "${_doc}")
 install(FILES scripts/package/copyright DESTINATION "${_doc}")
 install(FILES scripts/package/lintian-overrides DESTINATION "${CMAKE_INSTALL_DATADIR}/lintian/overrides"

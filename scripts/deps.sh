@@ -49,8 +49,8 @@ TIMEIT_I386_PACKAGES=(
   ccache
 )
 
-# The tests each CI stage runs, by label (tests/test_labels.cmake; README,
-# "Tests"). The native stage runs every test. Under ASan and UBSan: the unit
+# The tests each CI stage runs, by label (tests/test_labels.cmake; docs/development.md,
+# "CI's stages"). The native stage runs every test. Under ASan and UBSan: the unit
 # tests, bad input and faults, the fuzz corpus and a shorter soak -- not the
 # docs, the peers or the simulations, which the sanitizers add nothing to. The
 # arm64 and i386 builds: the labels tests/CMakeLists.txt names

@@ -27,12 +27,16 @@ TIMEIT_STEP_PREFIX=test-system
 
 step "installing what is missing"
 timeit_install_deps "${TIMEIT_TEST_PACKAGES[@]}" qemu-system-arm qemu-system-x86 busybox-static python3 \
-  binutils libc6-dev
+  binutils libc6-dev \
+  ansible-core openssh-server openssh-client python3-apt  # fleet.py: fleet/series.yml over ssh
 
 step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-i386/)"
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
 bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
+# The fleet scenario installs the amd64 package on its hosts: CI's package
+# stage made it; alone, this makes it.
+compgen -G "$TIMEIT_ROOT/dist/timeit_*_amd64.deb" >/dev/null || bash "$TIMEIT_ROOT/scripts/package.sh" amd64
 
 # registry_matching PATTERN: every package name matching the regular
 # expression, as the registry lists them now, oldest first. Empty when the

@@ -2,7 +2,7 @@
 # program's discovered tests (tests/CMakeLists.txt appends it to the folder's
 # TEST_INCLUDE_FILES). CI's stages choose tests by these labels (.ci/run,
 # scripts/test.sh --sanitize, scripts/test-arm64.sh, scripts/test-i386.sh;
-# README, "Tests"), so that each stage runs what only it can prove:
+# docs/development.md, "CI's stages"), so that each stage runs what only it can prove:
 #
 #   unit       a module's own test program (tests/stats, platforms, counters,
 #              wrapper), with the module's name as a second label

@@ -174,11 +174,22 @@ TEST(BootsCliTest, TwoKernelsTwoBootsEachUnattendedInAbbaOrder) {
   const std::string text = ReadFile(comparison);
   EXPECT_NE(text.find("x a.real"), std::string::npos) << text;
   EXPECT_NE(text.find("+ b.real"), std::string::npos) << text;
+  // Beside it the summary CSV and the HTML report, as compare writes them
+  // of the same CSV.
+  const ProcessResult own =
+      RunTimeit({"compare", "-q", "--csv", (e.dir_.path() / "own.csv").string(), e.csv_.string()});
+  ASSERT_EQ(own.exit_status, 0) << own.err;
+  EXPECT_EQ(ReadFile(e.dir_.path() / "exp.compare.csv"), ReadFile(e.dir_.path() / "own.csv"));
+  EXPECT_NE(ReadFile(e.dir_.path() / "exp.compare.html").find("<svg"), std::string::npos);
   const ProcessResult status = e.Status();
   EXPECT_EQ(status.exit_status, 0);
   EXPECT_NE(status.out.find("plan: a b b a\nfinished after 4 of 4 steps\n"), std::string::npos)
       << status.out;
   EXPECT_EQ(Occurrences(status.out, ": measured 3 runs, settled 0 s"), 4) << status.out;
+  for (const char* suffix : {".txt\n", ".html\n", ".csv\n"})
+    EXPECT_NE(status.out.find("comparison: " + (e.dir_.path() / "exp.compare").string() + suffix),
+              std::string::npos)
+        << status.out;
   // The unit at a later boot finds nothing left to do.
   const ProcessResult again = e.Boot("boot5");
   EXPECT_EQ(again.exit_status, 0);

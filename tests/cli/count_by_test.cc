@@ -74,6 +74,8 @@ std::optional<Counted> CountedBy(const std::string& how, const std::string& scri
   EXPECT_TRUE(Contains(ColumnOf(t, "notes")[0],
                        "counted by " + std::string(how == "cgroup" ? "cgroup" : "inheritance")))
       << ColumnOf(t, "notes")[0];
+  // The mode asked for is the CSV's to record; the terminal is the command's.
+  EXPECT_FALSE(Contains(r.err, "counted by ")) << r.err;
   return Counted{std::move(t), steal_ns};
 }
 
@@ -186,6 +188,17 @@ TEST(CountByTest, CountByCgroupWhereItCannotBeHadExits2BeforeTheFirstRun) {
   EXPECT_EQ(user.exit_status, 2) << user.err;
   EXPECT_TRUE(Contains(user.err, "timeit: --count-by cgroup: ")) << user.err;
   EXPECT_FALSE(fs::exists(dir.path() / "u.csv")) << "a run was recorded before the error";
+}
+
+TEST(CountByTest, ACountingModeWorseThanTheDefaultIsSaidOnTheTerminal) {
+  TempDir dir;
+  const ProcessResult r =
+      RunTimeit({"-n", "1", "-w", "0", "-e", "task-clock", "--no-cgroup", "-o", "n.csv", "true"},
+                "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::string said = "counted by inheritance over the process tree (the runs have no cgroup)";
+  EXPECT_TRUE(Contains(r.err, said)) << r.err;
+  EXPECT_TRUE(Contains(ColumnOf(ReadRuns(dir.path() / "n.csv"), "notes")[0], said));
 }
 
 /// query-pair's server on a socket in `dir`, started by fork so that the

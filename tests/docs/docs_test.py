@@ -76,9 +76,16 @@ class Workspace:
     def __init__(self, build, keep, examples=True):
         self.dir = tempfile.mkdtemp(prefix="timeit-docs-")
         self.keep = keep
-        examples = os.path.join(SOURCE, "docs", "examples") if examples else ""
-        if examples and os.path.isdir(examples):
-            shutil.copytree(examples, self.dir, dirs_exist_ok=True)
+        source = os.path.join(SOURCE, "docs", "examples")
+        if examples and os.path.isdir(source):
+            shutil.copytree(source, self.dir, dirs_exist_ok=True)
+        elif os.path.isdir(source):
+            # A measuring workspace starts without the results files (its
+            # commands make them new, never append), but has the projects
+            # they build: the folders of docs/examples/, read only.
+            for name in sorted(os.listdir(source)):
+                if os.path.isdir(os.path.join(source, name)):
+                    shutil.copytree(os.path.join(source, name), os.path.join(self.dir, name))
         for name, target in (("build", build), ("build-i386", os.path.join(SOURCE, "build-i386")),
                              ("tests", os.path.join(SOURCE, "tests")),
                              ("bench", os.path.join(SOURCE, "bench"))):

@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "platforms/boot_facts.h"
 #include "platforms/system_roots.h"
@@ -65,7 +67,9 @@ void Arm(ExperimentState& s, const std::string& state_dir, const std::string& bo
   RunLines(ArmLines(s), "arming step " + std::to_string(s.step + 1));
 }
 
-/// The comparison of every configuration, beside the CSV.
+/// The comparison of every configuration, beside the CSV: the text compare
+/// prints, its HTML report and its summary CSV, read once the machine is no
+/// longer the experiment's.
 void WriteComparison(const ExperimentState& s) {
   const std::string path = ComparisonPath(s);
   std::FILE* out = std::fopen(path.c_str(), "w");
@@ -73,15 +77,22 @@ void WriteComparison(const ExperimentState& s) {
     std::fprintf(stderr, "timeit boots: cannot write %s\n", path.c_str());
     return;
   }
-  std::string compare = "compare", file = s.output;
-  char* args[] = {compare.data(), file.data(), nullptr};
+  std::vector<std::string> words = {"compare",
+                                    "--html",
+                                    ComparisonPath(s, ".compare.html"),
+                                    "--csv",
+                                    ComparisonPath(s, ".compare.csv"),
+                                    s.output};
+  std::vector<char*> args;
+  for (std::string& w : words) args.push_back(w.data());
+  args.push_back(nullptr);
   try {
-    RunComparison(ParseCompareOptions(2, args), out);
+    RunComparison(ParseCompareOptions(static_cast<int>(words.size()), args.data()), out);
   } catch (const Error& e) {
     std::fprintf(out, "no comparison: %s\n", e.what());
   }
   std::fclose(out);
-  std::fprintf(stderr, "timeit boots: the comparison is in %s\n", path.c_str());
+  std::fprintf(stderr, "timeit boots: the comparison is in %s (and .html, .csv)\n", path.c_str());
 }
 
 /// When the step's last boot was cut short: which, and what it kept; its

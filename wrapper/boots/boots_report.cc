@@ -111,8 +111,10 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
     out += "failed: " + name + " did not boot its kernel" +
            (s.on_failure == OnBootFailure::kStop ? " (the experiment stopped)\n"
                                                  : " (its other steps were skipped)\n");
-  if (s.Done() && std::filesystem::exists(ComparisonPath(s)))
-    out += "comparison: " + ComparisonPath(s) + "\n";
+  if (s.Done())
+    for (const char* suffix : {".compare.txt", ".compare.html", ".compare.csv"})
+      if (std::filesystem::exists(ComparisonPath(s, suffix)))
+        out += "comparison: " + ComparisonPath(s, suffix) + "\n";
   return out;
 }
 

@@ -137,10 +137,10 @@ int RunsOnBoot(const ExperimentState& s, const std::string& boot_id) {
                             CountingRunsOf(run.runs, run.counting_runs));
 }
 
-std::string ComparisonPath(const ExperimentState& s) {
+std::string ComparisonPath(const ExperimentState& s, const char* suffix) {
   fs::path path(s.output);
   if (path.extension() == ".csv") path.replace_extension();
-  return path.string() + ".compare.txt";
+  return path.string() + suffix;
 }
 
 }  // namespace timeit

@@ -22,7 +22,8 @@ ExperimentState ExperimentFromOptions(const BootsOptions& o);
 int RunsOnBoot(const ExperimentState& s, const std::string& boot_id);
 
 /// Where the final comparison goes: the CSV's path without .csv, plus
-/// .compare.txt.
-std::string ComparisonPath(const ExperimentState& s);
+/// `suffix` -- .compare.txt (the text), .compare.html (the report),
+/// .compare.csv (the summary), so that they sort beside the CSV.
+std::string ComparisonPath(const ExperimentState& s, const char* suffix = ".compare.txt");
 
 }  // namespace timeit

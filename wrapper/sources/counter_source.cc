@@ -43,6 +43,7 @@ class CounterSource : public MeasurementSource {
   bool AttachesBeforeExec() const override;
   void Collect(const RunExit& exit, MetricValues& out) override;
   std::vector<std::string> TakeNotes() override;
+  bool Announce(const std::string& note) const override { return note != quiet_note_; }
   std::vector<std::string> RowNotes() const override;
   int RunsForEveryColumn() const override;
   std::vector<std::string> CountingRunColumns() const override;
@@ -87,6 +88,7 @@ class CounterSource : public MeasurementSource {
   std::vector<int> apart_slot_;
   std::vector<counters::EventEncoding> apart_events_;
   bool by_cgroup_ = false;  ///< how the tree is counted (ChooseCounting)
+  std::string quiet_note_;  ///< the choice's note when it is for the CSV alone
   int cgroup_fd_ = -1;      ///< the runs' parent cgroup when by_cgroup_
   /// The CPUs per-CPU events open on when by_cgroup_: this kernel's online
   /// CPUs, the Machine's unless its roots are a fixture tree's.
@@ -166,6 +168,7 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
   const CountingChoice choice = ChooseCounting(options.count_by, options.cgroup);
   setup_notes_.push_back(choice.note);
+  if (!choice.announce) quiet_note_ = choice.note;
   by_cgroup_ = choice.by_cgroup;
   cgroup_fd_ = options.cgroup.series_fd;
   if (choice.by_cgroup)
@@ -209,9 +212,8 @@ void CounterSource::SetApart(bool count_in_every_run) {
   for (std::size_t i = 0; i < plan_.counters.size(); ++i)
     tree_slot_[i] = tree_slot_[i] >= 0 && apart_slot_[i] < 0 ? tree++ : -1;
   apart_note_ = labels +
-                ": counted in counting runs of their own (--counting-runs, default 3), "
-                "alternating with the first timing runs, which leave them out: counting them "
-                "costs the command per event (--count-in-every-run counts them in every run)";
+                ": counted in counting runs of their own (--counting-runs), not in the timing "
+                "runs: counting them costs the command per event";
 }
 
 std::unique_ptr<CountTargets> CounterSource::MakeTargets(

@@ -1,7 +1,5 @@
 #include "wrapper/sources/counting_mode.h"
 
-
-
 #include "counters/cgroup_counters.h"
 #include "wrapper/base/errors.h"
 
@@ -12,12 +10,12 @@ CountingChoice ChooseCounting(CountBy asked, const CgroupOffer& offer) {
   if (!offer.available) {
     if (asked == CountBy::kCgroup)
       throw UsageError("--count-by cgroup: the runs have no cgroup here: " + offer.why_not);
-    return {false, "counted by inheritance over the process tree (the runs have no cgroup)"};
+    return {false, "counted by inheritance over the process tree (the runs have no cgroup)", true};
   }
   if (const int err = counters::ProbeCgroupCounting(offer.series_fd); err != 0) {
     const std::string why = counters::ExplainCgroupCountingErrno(err);
     if (asked == CountBy::kCgroup) throw UsageError("--count-by cgroup: " + why);
-    return {false, "counted by inheritance over the process tree, not by cgroup: " + why};
+    return {false, "counted by inheritance over the process tree, not by cgroup: " + why, true};
   }
   return {true, "counted " + counters::CgroupCountingPhrase()};
 }

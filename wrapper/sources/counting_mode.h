@@ -17,6 +17,11 @@ enum class CountBy {
 struct CountingChoice {
   bool by_cgroup = false;
   std::string note;  ///< the notes entry: which mode counted, and why not the other
+  /// Whether the terminal hears it too: only when the series did not get what
+  /// it would by default (no cgroup, per-CPU events refused). Counting by
+  /// cgroup, or by inheritance as asked, is recorded in the CSV's notes alone,
+  /// so that a run's first screen holds the command's numbers, not ours.
+  bool announce = false;
 };
 
 /// Chooses for `asked`; throws UsageError when --count-by cgroup cannot be
