@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -68,10 +69,17 @@ TEST_P(BootsAgainstNlmeTest, SummaryCsvIsTheModelsAsRReportsIt) {
       RunTimeit({"compare", "-v", "--csv", "s.csv", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const bool hosts = design == std::string("hosts_crossed");
-  EXPECT_NE(r.out.find(hosts ? "Summary against a (mixed model over hosts and boots at 95% "
-                             : "Summary against a (mixed model over boots at 95% "),
-            std::string::npos)
-      << r.out;
+  // Over hosts, the heading names the design: "2 hosts × 3 boots".
+  const std::string heading = "Summary against a (mixed model over ";
+  const std::size_t at = r.out.find(heading);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string over = r.out.substr(at + heading.size(), r.out.find('\n', at) - at);
+  EXPECT_EQ(over.starts_with("boots at 95% "), !hosts) << r.out;
+  if (hosts) {
+    std::set<std::string> host_cells;
+    for (const DesignRun& run : runs) host_cells.insert(run.host);
+    EXPECT_TRUE(over.starts_with(std::to_string(host_cells.size()) + " hosts")) << r.out;
+  }
   const RunsTable t = ParseCsvForTest(ReadFile(dir.path() / "s.csv"));
   ASSERT_EQ(t.rows.size(), 1u);
   const auto cell = [&](const char* column) { return t.rows[0][*t.Column(column)]; };
@@ -102,6 +110,54 @@ INSTANTIATE_TEST_SUITE_P(Designs, BootsAgainstNlmeTest,
                          [](const ::testing::TestParamInfo<const char*>& p) {
                            return std::string(p.param);
                          });
+
+// A fleet's files -- each host's runs of both labels in a file of its own,
+// results/HOST/series.csv -- are one set per label whose runs the model
+// groups by host, then boot: the same summary, to the byte, as the design's
+// two files (which BootsAgainstNlmeTest holds to R's lme). Two files of one
+// label from the same host stay two sets (before/ and after/).
+TEST(CompareBootsTest, AFleetsFilesOfOneLabelAreOneSetWithTheHostAsALevel) {
+  const std::vector<DesignRun> runs = Design("hosts_crossed");
+  TempDir dir;
+  WriteSets(dir, runs);
+  std::map<std::string, std::string> by_host;
+  int n = 0;
+  for (const DesignRun& r : runs) {
+    if (r.set >= 2) continue;
+    std::string& text = by_host[r.host];
+    if (text.empty()) text = kHeader;
+    text +=
+        fmt::format("{},{},0,0,{},{},{}\n", r.set == 0 ? "a" : "b", ++n, r.value, r.host, r.boot);
+  }
+  ASSERT_GE(by_host.size(), 2u);
+  std::vector<std::string> args = {"compare", "-v", "--csv", "fleet.csv"};
+  for (const auto& [host, text] : by_host) {
+    std::filesystem::create_directories(dir.path() / "results" / host);
+    dir.Write("results/" + host + "/series.csv", text);
+    args.push_back("results/" + host + "/series.csv");
+  }
+  const ProcessResult fleet = RunTimeit(args, "", dir.path());
+  ASSERT_EQ(fleet.exit_status, 0) << fleet.err;
+  const ProcessResult two =
+      RunTimeit({"compare", "-v", "--csv", "two.csv", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(two.exit_status, 0) << two.err;
+  EXPECT_EQ(ReadFile(dir.path() / "fleet.csv"), ReadFile(dir.path() / "two.csv"));
+  EXPECT_NE(fleet.out.find(fmt::format("mixed model over {} hosts", by_host.size())),
+            std::string::npos)
+      << fleet.out;
+  EXPECT_NE(fleet.out.find("between hosts"), std::string::npos) << fleet.out;
+
+  // The same host's file twice over (copied): two sets of each label.
+  const std::string one = by_host.begin()->first;
+  std::filesystem::create_directories(dir.path() / "after");
+  dir.Write("after/series.csv", by_host.begin()->second);
+  const ProcessResult same =
+      RunTimeit({"compare", "-m", "real", "results/" + one + "/series.csv", "after/series.csv"}, "",
+                dir.path());
+  ASSERT_EQ(same.exit_status, 0) << same.err;
+  EXPECT_NE(same.out.find("x results/" + one + "/series:a.real"), std::string::npos) << same.out;
+  EXPECT_NE(same.out.find("after/series:a.real"), std::string::npos) << same.out;
+}
 
 // --test student is ministat's pooled t on the runs, boots or not; the
 // heading says so; an unknown test is one line.

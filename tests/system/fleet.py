@@ -228,10 +228,13 @@ def play(s, work, key, hosts):
     with open(os.path.join(results, "compare.txt")) as f:
         text = f.read()
     print(f"--- compare.txt\n{text}")
-    q.check("Summary against" in text, "compare.txt holds no summary")
+    # One set per label over the two hosts left, the host a level of the model.
+    q.check("Summary against a (mixed model over 2 hosts" in text,
+            "compare.txt's summary is not the mixed model over the 2 hosts left")
     with open(os.path.join(results, "compare.csv")) as f:
         summary = list(csv.DictReader(io.StringIO(f.read())))
-    q.check(summary, "compare.csv is empty")
+    q.check([(r["baseline"], r["set"]) for r in summary] == [("a", "b")],
+            f"compare.csv's rows: {[(r['baseline'], r['set']) for r in summary]}")
     q.check(os.path.getsize(os.path.join(results, "compare.html")) > 0, "no compare.html")
 
 

@@ -34,9 +34,13 @@ SummaryTable MakeSummaryTable(const std::vector<ComparisonRow>& rows, const std:
   header.push_back(one_other ? *others.begin() + " mean" : "mean");
   const bool several_tests = TestsHeading(rows).find(" and ") != std::string::npos;
   const bool boots = AnyAcrossBoots(rows);
+  const bool hosts =
+      std::any_of(rows.begin(), rows.end(), [](const ComparisonRow& r) { return r.hosts > 1; });
   if (several_tests) header.push_back("test");
   header.push_back(fmt::format("difference ({}% CI)", ReadablePercent(confidence_percent, false)));
   if (verbose) {
+    if (hosts)
+      for (const char* h : {"hosts", "between hosts"}) header.push_back(h);
     if (boots)
       for (const char* h : {"boots", "between boots", "model p"}) header.push_back(h);
     for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
@@ -51,6 +55,10 @@ SummaryTable MakeSummaryTable(const std::vector<ComparisonRow>& rows, const std:
     if (several_tests) line.push_back(c.test);
     line.push_back(c.Difference("+/-"));
     if (verbose) {
+      if (hosts) {
+        line.push_back(c.hosts);
+        line.push_back(c.host_share);
+      }
       if (boots) {
         line.push_back(c.boots);
         line.push_back(c.boot_share);

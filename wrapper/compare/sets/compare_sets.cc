@@ -61,22 +61,41 @@ std::string LabelOf(const ResultsTable& t, std::size_t row) {
   return label.empty() ? std::filesystem::path(t.file).stem().string() : label;
 }
 
-/// Where each label occurs: the files, and per file the kernel releases.
+/// Where each label occurs: the files, and per file the kernel releases and
+/// the hosts.
 struct LabelSpread {
   std::vector<std::string> files;
   std::map<std::string, std::vector<std::string>> releases;  ///< by file
+  std::map<std::string, std::vector<std::string>> hosts;     ///< by file; "" when not said
+
+  /// Whether the label's files are one series measured on several machines:
+  /// each file's runs name their host, and no host is in two files (a fleet's
+  /// results/HOST/series.csv). Then they are one set whose runs the mixed
+  /// model groups by host, then boot. Files of the label from one host
+  /// (before/ and after/ on the same machine) stay a set each.
+  bool FromSeveralHosts() const {
+    if (files.size() < 2) return false;
+    std::vector<std::string> seen;
+    for (const auto& [file, names] : hosts)
+      for (const std::string& host : names) {
+        if (host.empty() || std::find(seen.begin(), seen.end(), host) != seen.end()) return false;
+        seen.push_back(host);
+      }
+    return true;
+  }
 };
 using LabelSpreads = std::map<std::string, LabelSpread>;
 
 /// The set a row belongs to: its label, made distinct by the file when the
-/// label is in several files (before/build.csv and after/build.csv are two
-/// sets, "before/build" and "after/build"), and by the kernel release when
-/// one file holds the label's runs on several kernels ("build@6.2.0").
+/// label is in several files of one host (before/build.csv and
+/// after/build.csv are two sets, "before/build" and "after/build"), and by
+/// the kernel release when one file holds the label's runs on several
+/// kernels ("build@6.2.0").
 std::string SetKey(const ResultsTable& t, const std::string& label, const std::string& kernel,
                    const LabelSpreads& spreads) {
   const LabelSpread& spread = spreads.at(label);
   std::string key = label;
-  if (spread.files.size() > 1) {
+  if (spread.files.size() > 1 && !spread.FromSeveralHosts()) {
     std::filesystem::path path(t.file);
     const std::string stem = path.stem().string();
     key = path.replace_extension().string() + (label == stem ? "" : ":" + label);
@@ -200,7 +219,9 @@ CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std
     if (s.label != key) continue;
     if (std::find(s.files.begin(), s.files.end(), t.file) == s.files.end()) {
       notes_.push_back("label '" + key + "' is in " + s.files.front() + " and " + t.file +
-                       ": compared as one set");
+                       (s.run_hosts.empty() || s.run_hosts.front() == Cell(t, row, t.Column("host"))
+                            ? ": compared as one set"
+                            : ", measured on other hosts: compared as one set, the host a level"));
       s.files.push_back(t.file);
     }
     return s;
@@ -310,6 +331,7 @@ CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
       const std::string release = Cell(t, r, t.Column("kernel_release"));  // may be empty
       if (std::find(releases.begin(), releases.end(), release) == releases.end())
         releases.push_back(release);
+      AddDistinct(spread.hosts[t.file], Cell(t, r, t.Column("host")));
     }
   }
   SetBuilder builder(notes);

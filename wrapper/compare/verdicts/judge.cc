@@ -47,6 +47,19 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   const bool fleet = named(hosts) && CountDistinct(hosts) > 1;
   s.hosts_confounded = fleet && !shared && in_base.size() == 1 && in_x.size() == 1;
   s.hosts = fleet && !s.hosts_confounded ? CountDistinct(hosts) : 1;
+  if (s.hosts > 1) {
+    // As the model nests them (host/boot): boot b of host 1 and boot b of
+    // host 2 are two boots, though machines made from one (containers, a
+    // test's namespaces) share the boot id.
+    const auto host_boots = [](const std::vector<std::string>& h,
+                               const std::vector<std::string>& b) {
+      std::vector<std::string> keys;
+      for (std::size_t i = 0; i < h.size() && i < b.size(); ++i) keys.push_back(h[i] + '\n' + b[i]);
+      return CountDistinct(keys);
+    };
+    s.boots_baseline = host_boots(base_hosts, BootKeys(base_set, base));
+    s.boots = host_boots(x_hosts, BootKeys(x_set, x));
+  }
 
   stats::VerdictRule rule{
       options.confidence_percent, options.threshold_percent, options.lower_is_better,

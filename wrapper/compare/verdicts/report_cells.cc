@@ -123,10 +123,21 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows,
     c.p = PValueText(r.p);
     c.boots = std::to_string(r.boots_baseline) + "/" + std::to_string(r.boots);
     c.boot_share = std::isnan(r.boot_share) ? "-" : fmt::format("{:.0f}%", r.boot_share * 100);
+    c.hosts = r.hosts > 1 ? std::to_string(r.hosts) : "-";
+    c.host_share = std::isnan(r.host_share) ? "-" : fmt::format("{:.0f}%", r.host_share * 100);
     c.verdict = VerdictText(r);
     cells.push_back(std::move(c));
   }
   return cells;
+}
+
+/// "3 hosts × 2 boots" when each set's boots are as many on every host as
+/// the division says (a fleet's plan), else "3 hosts, 7 and 6 boots".
+std::string HostsAndBoots(const ComparisonRow& r) {
+  if (r.boots == r.boots_baseline && r.boots % r.hosts == 0)
+    return fmt::format("{} hosts × {} boot{}", r.hosts, r.boots / r.hosts,
+                       r.boots == r.hosts ? "" : "s");
+  return fmt::format("{} hosts, {} and {} boots", r.hosts, r.boots_baseline, r.boots);
 }
 
 std::string TestsHeading(const std::vector<ComparisonRow>& rows) {
@@ -134,7 +145,7 @@ std::string TestsHeading(const std::vector<ComparisonRow>& rows) {
   for (const ComparisonRow& r : rows) {
     std::string name = stats::MeanTestName(r.test);
     if (r.test == stats::MeanTest::kMixedModel)
-      name += r.hosts > 1 ? " over hosts and boots" : " over boots";
+      name += r.hosts > 1 ? " over " + HostsAndBoots(r) : " over boots";
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   return fmt::format("{}", fmt::join(names, " and "));

@@ -43,6 +43,8 @@ struct RowCells {
   std::string p;           ///< its p-value, as the others
   std::string boots;       ///< "3/5": the baseline's boots, the set's
   std::string boot_share;  ///< the mixed model's share between boots, "83%"; "-" without it
+  std::string hosts;       ///< the hosts the model took as a level, "3"; "-" without
+  std::string host_share;  ///< its share between hosts, as boot_share
   std::string verdict;     ///< VerdictText: "same within 1%"
 
   /// "-3.76% +/- 0.645%", "+212% (+180% .. +247%)", "+0.000333% exact",
