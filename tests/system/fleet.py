@@ -74,9 +74,9 @@ mount -t proc proc $T/root/proc
 mount --rbind /sys $T/root/sys
 mount --rbind /dev $T/root/dev
 mount -t tmpfs tmpfs $T/root/run && mkdir -p $T/root/run/sshd
-mount -t tmpfs tmpfs $T/root/tmp
 mkdir -p $T/root{etc}
 cp {self.dir}/hostkey {self.dir}/sshd_config {self.dir}/authorized_keys $T/root{etc}/
+cp {work}/lost-b.sh $T/root/usr/local/bin/timeit-fleet-lost
 exec chroot $T/root /usr/sbin/sshd -D -e -f {etc}/sshd_config
 """
         self.log = open(os.path.join(self.dir, "sshd.log"), "w")
@@ -142,6 +142,12 @@ def main():
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key)
     with open(key + ".pub") as f:
         public = f.read()
+    # The lost host's second command: it leaves a mark and waits, so that the
+    # test cuts the host off in the middle of its series. Each host gets it
+    # in its own root (the test's folder may be below a /tmp the hosts do
+    # not see).
+    with open(os.path.join(work, "lost-b.sh"), "w") as f:
+        f.write("touch /var/tmp/fleet-mark\nexec sleep 600\n")
     hosts = []
     try:
         for n in range(1, HOSTS + 1):
@@ -157,18 +163,12 @@ def play(s, work, key, hosts):
     with open(known, "w") as f:
         for h in hosts:
             f.write(f"{h.addr} {h.host_key}\n")
-    # Each host measures two commands, interleaved; the lost one's second
-    # command leaves a mark and waits, so that the test cuts it off in the
-    # middle of its series.
-    # (The hosts see this machine's files below their own /tmp and /run.)
-    lost_b = os.path.join(work, "lost-b.sh")
-    with open(lost_b, "w") as f:
-        f.write("touch /var/tmp/fleet-mark\nexec sleep 600\n")
+    # Each host measures two commands, interleaved.
     inventory = os.path.join(work, "hosts.ini")
     with open(inventory, "w") as f:
         f.write("[fleet]\n")
         for h in hosts:
-            b = f"sh {lost_b}" if h.n == LOST else "/bin/sleep 0.01"
+            b = "sh /usr/local/bin/timeit-fleet-lost" if h.n == LOST else "/bin/sleep 0.01"
             f.write(f"{h.name} ansible_host={h.addr} "
                     f"timeit_args=\"-n 3 --command a=/bin/true --command 'b={b}'\"\n")
         f.write("\n[fleet:vars]\nansible_user=root\n"
