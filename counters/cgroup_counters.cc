@@ -12,7 +12,6 @@
 
 #include "counters/generic_events.h"
 #include "platforms/cgroup2.h"
-#include "platforms/cpu_list.h"
 #include "platforms/perf_event_paranoid_fix.h"
 #include "platforms/unique_fd.h"
 
@@ -33,13 +32,11 @@ std::string CpuName(int cpu) { return "CPU " + std::to_string(cpu); }
 
 }  // namespace
 
-std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
-
-int ProbeCgroupCounting(int cgroup_fd) {
+int ProbeCgroupCounting(int cgroup_fd, int cpu) {
   OpenOptions options;
   options.tree = false;
   options.pid_is_cgroup = true;
-  options.cpu = OnlineCpus().front();
+  options.cpu = cpu;
   const OpenedCounter probe = OpenCounter(*FindGenericEvent("task-clock"), cgroup_fd, options);
   return probe.fd ? 0 : probe.error;
 }
@@ -55,13 +52,12 @@ std::string ExplainCgroupCountingErrno(int err) {
   return std::string("perf_event_open with PERF_FLAG_PID_CGROUP: ") + std::strerror(err);
 }
 
-std::string CgroupCountingPhrase() {
-  const std::size_t cpus = OnlineCpus().size();
+std::string CgroupCountingPhrase(std::size_t cpus) {
   return "by cgroup: per-CPU events on each run's cgroup, " + std::to_string(cpus) + " CPU" +
          (cpus == 1 ? "" : "s") + ", no cost per fork";
 }
 
-std::string CountingModeHere() {
+std::string CountingModeHere(const std::vector<int>& cpus) {
   // The runs' cgroups are always this machine's, whatever fixture tree
   // describes another machine's conditions.
   std::string why;
@@ -71,9 +67,9 @@ std::string CountingModeHere() {
     return "by inheritance: no cgroup for the runs (" + where->own_dir +
            " is not writable: " + std::strerror(errno) + ")";
   const platforms::UniqueFd own(::open(where->own_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  const int err = own ? ProbeCgroupCounting(own.get()) : errno;
+  const int err = own ? ProbeCgroupCounting(own.get(), cpus.front()) : errno;
   if (err != 0) return "by inheritance: " + ExplainCgroupCountingErrno(err);
-  return CgroupCountingPhrase();
+  return CgroupCountingPhrase(cpus.size());
 }
 
 CgroupCounters::CgroupCounters(const std::vector<EventEncoding>& events, bool user_only,

@@ -89,22 +89,17 @@ class CgroupCounters : public RunCounters {
 /// Whether a per-CPU event can be opened on the cgroup `cgroup_fd` here:
 /// 0, or errno -- EACCES where perf_event_paranoid > 0 and timeit lacks
 /// CAP_PERFMON, EBADF where the perf_event controller is bound to cgroup v1.
-int ProbeCgroupCounting(int cgroup_fd);
+int ProbeCgroupCounting(int cgroup_fd, int cpu);
 
 /// What ProbeCgroupCounting's errno means, and what to do about it.
 std::string ExplainCgroupCountingErrno(int err);
 
 /// "by cgroup: per-CPU events on each run's cgroup, 2 CPUs, no cost per fork".
-std::string CgroupCountingPhrase();
+std::string CgroupCountingPhrase(std::size_t cpus);
 
 /// For `timeit events`: how a series would count its runs on this machine
 /// now ("by cgroup: ..." or "by inheritance: why not by cgroup"), asked of
 /// the kernel on timeit's own cgroup without creating anything.
-std::string CountingModeHere();
-
-/// This machine's online CPUs (platforms::ReadOnlineCpus under this
-/// machine's roots, never a fixture tree: the events are opened on this
-/// kernel).
-std::vector<int> OnlineCpus();
+std::string CountingModeHere(const std::vector<int>& cpus);
 
 }  // namespace timeit::counters

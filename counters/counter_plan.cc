@@ -176,7 +176,9 @@ CounterPlan PlanCounters(const std::vector<std::string>& words, const PlanOption
     if (!kernel.allowed) plan.notes.push_back(std::move(kernel.note));
   }
   PmuCheck check;
-  check.arm = platforms::ReadArmPmuEvents(options.roots.EventSourceDir());
+  check.arm = options.pmus
+                  ? platforms::ReadArmPmuEvents(options.roots.EventSourceDir(), *options.pmus)
+                  : platforms::ReadArmPmuEvents(options.roots.EventSourceDir());
   check.force = options.force_events;
   std::vector<std::string> seen;
   for (const std::string& word : words) {

@@ -57,6 +57,9 @@ struct PlanOptions {
   /// roots.EventSourceDir() (tests point roots.sys at a fixture tree) and
   /// perf_event_paranoid for the user-only note.
   platforms::SystemRoots roots;
+  /// The kernel's PMUs as the run read them (Machine::pmus), so that the
+  /// PMU directory is read once a run; nullopt: read under roots.
+  std::optional<std::vector<platforms::KernelPmu>> pmus;
   /// Count events the PMU's list says it lacks (--force-events): for a PMU
   /// whose list is wrong, at the price of a possible silent 0.
   bool force_events = false;

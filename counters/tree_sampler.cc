@@ -13,7 +13,6 @@
 
 #include "counters/generic_events.h"
 #include "counters/privilege.h"
-#include "platforms/cpu_list.h"
 #include "platforms/perf_event_paranoid_fix.h"
 
 namespace timeit::counters {
@@ -111,10 +110,6 @@ SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequ
                                        "sampled here (") +
                            std::strerror(cycles_error) + "; a VM without a PMU?)");
   return chosen;
-}
-
-std::vector<int> OnlineCpus(const platforms::SystemRoots& roots) {
-  return platforms::ReadOnlineCpus(roots).cpus;
 }
 
 TreeSampler::TreeSampler(SamplerSettings settings) : settings_(std::move(settings)) {

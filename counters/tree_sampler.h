@@ -34,10 +34,6 @@ struct SamplingEvent {
 SamplingEvent ChooseSamplingEvent(const platforms::SystemRoots& roots, int frequency_hz,
                                   int& error);
 
-/// The online CPUs, from <sys>/devices/system/cpu/online ("0-3,6"); CPU 0..n-1
-/// of sysconf when it cannot be read.
-std::vector<int> OnlineCpus(const platforms::SystemRoots& roots);
-
 struct SamplerSettings {
   SamplingEvent event;
   int frequency_hz = 999;
@@ -66,8 +62,8 @@ class TreeSampler {
   ~TreeSampler();
 
   /// Opens the events on `pid` and starts the reader; records go to `sink`
-  /// until Stop (a run never stopped is dropped here, unread). Returns 0, or the errno of the first event that could not
-  /// be opened or mapped (then nothing of this run is sampled).
+  /// until Stop (a run never stopped is dropped here, unread). Returns 0, or the errno of the first
+  /// event that could not be opened or mapped (then nothing of this run is sampled).
   int Start(pid_t pid, RecordSink& sink);
 
   /// After the run's child is reaped: reads what is left, hands it to the

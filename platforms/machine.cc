@@ -16,6 +16,11 @@ MachineIdentity ReadMachineIdentity() {
   return id;
 }
 
+std::vector<int> CpusToCountOn(const Machine& machine) {
+  if (!machine.roots.from_environment) return machine.online.cpus;
+  return ReadOnlineCpus(SystemRoots{}).cpus;
+}
+
 Machine ReadMachine(const SystemRoots& roots) {
   Machine m;
   m.roots = roots;

@@ -44,4 +44,10 @@ struct Machine {
 /// be read stays empty (or generic).
 Machine ReadMachine(const SystemRoots& roots);
 
+/// The CPUs per-CPU events are opened on: this kernel's online CPUs. They
+/// are the Machine's own list, unless its roots are a fixture tree that
+/// describes another machine (tests, --platform), whose CPUs this kernel
+/// does not have: then this kernel's list is read.
+std::vector<int> CpusToCountOn(const Machine& machine);
+
 }  // namespace timeit::platforms

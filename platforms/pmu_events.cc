@@ -27,18 +27,23 @@ bool IsArmCpuPmu(const std::string& name) {
 }  // namespace
 
 std::optional<PmuEventList> ReadArmPmuEvents(const std::string& event_source_dir) {
+  return ReadArmPmuEvents(event_source_dir, ReadKernelPmus(event_source_dir));
+}
+
+std::optional<PmuEventList> ReadArmPmuEvents(const std::string& event_source_dir,
+                                             const std::vector<KernelPmu>& pmus) {
   namespace fs = std::filesystem;
-  std::error_code ec;
-  std::vector<fs::path> pmus;
-  for (const auto& entry : fs::directory_iterator(event_source_dir, ec)) {
-    if (IsArmCpuPmu(entry.path().filename().string())) pmus.push_back(entry.path());
-  }
-  if (pmus.empty()) return std::nullopt;
-  std::sort(pmus.begin(), pmus.end());
+  std::vector<std::string> arm;
+  for (const KernelPmu& pmu : pmus)
+    if (IsArmCpuPmu(pmu.name)) arm.push_back(pmu.name);
+  if (arm.empty()) return std::nullopt;
+  std::sort(arm.begin(), arm.end());
   PmuEventList list;
-  list.pmu = pmus.front().filename().string();
-  for (const fs::path& pmu : pmus) {
-    for (const auto& event : fs::directory_iterator(pmu / "events", ec)) {
+  list.pmu = arm.front();
+  std::error_code ec;
+  for (const std::string& pmu : arm) {
+    for (const auto& event :
+         fs::directory_iterator(fs::path(event_source_dir) / pmu / "events", ec)) {
       std::ifstream in(event.path());
       std::string text;
       std::getline(in, text);

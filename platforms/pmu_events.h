@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "platforms/kernel_pmus.h"
+
 namespace timeit::platforms {
 
 /// The events the CPU's PMU driver lists in sysfs,
@@ -26,6 +28,12 @@ struct PmuEventList {
 /// armv8_* / armv9_*, merged: a big.LITTLE machine has one per core type),
 /// or nullopt when there is no such PMU (x86, a VM without a PMU).
 std::optional<PmuEventList> ReadArmPmuEvents(const std::string& event_source_dir);
+
+/// The same for PMUs already read (Machine::pmus): only the Arm CPU PMUs'
+/// events/ folders are opened, and none on a machine without one, so a run
+/// reads the PMU directory once.
+std::optional<PmuEventList> ReadArmPmuEvents(const std::string& event_source_dir,
+                                             const std::vector<KernelPmu>& pmus);
 
 /// Whether `list` decides for Arm event number `event`: true for the
 /// architected common ranges, false for IMPLEMENTATION DEFINED numbers

@@ -25,6 +25,8 @@
 namespace timeit::counters {
 namespace {
 
+std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
+
 const char* kLoop = SYSCALL_LOOP_PATH;
 
 TEST(SumScaledTest, EachTargetIsScaledByItsOwnTimes) {
@@ -121,7 +123,7 @@ class CgroupCountingTest : public ::testing::Test {
     if (::mkdir(dir_.c_str(), 0755) != 0) GTEST_SKIP() << dir_ << ": " << std::strerror(errno);
     fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     ASSERT_GE(fd_, 0);
-    if (const int err = ProbeCgroupCounting(fd_); err != 0)
+    if (const int err = ProbeCgroupCounting(fd_, OnlineCpus().front()); err != 0)
       GTEST_SKIP() << ExplainCgroupCountingErrno(err);
     plan_ = PlanCounters({"syscalls", "task-clock", "context-switches"}, PlanOptions{});
     for (const PlannedCounter& c : plan_.counters)

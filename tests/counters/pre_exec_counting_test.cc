@@ -19,10 +19,13 @@
 #include "counters/counter_plan.h"
 #include "counters/pre_exec_counters.h"
 #include "platforms/cgroup2.h"
+#include "platforms/cpu_list.h"
 #include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {
+
+std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
 
 const char* kLoop = SYSCALL_LOOP_PATH;
 
@@ -37,7 +40,7 @@ class PreExecCountingTest : public ::testing::Test {
     if (::mkdir(dir_.c_str(), 0755) != 0) GTEST_SKIP() << dir_ << ": " << std::strerror(errno);
     fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     ASSERT_GE(fd_, 0);
-    if (const int err = ProbeCgroupCounting(fd_); err != 0)
+    if (const int err = ProbeCgroupCounting(fd_, OnlineCpus().front()); err != 0)
       GTEST_SKIP() << ExplainCgroupCountingErrno(err);
     if (const int err = ProbeRemoveOnExec(); err != 0)
       GTEST_SKIP() << "remove_on_exec (Linux 5.13): " << std::strerror(err);

@@ -1,5 +1,4 @@
 #include "counters/tree_sampler.h"
-#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -16,6 +15,9 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "platforms/cpu_list.h"
+#include "tests/test_paths.h"
 
 namespace timeit::counters {
 namespace {
@@ -71,7 +73,7 @@ SamplerSettings Settings() {
   SamplerSettings s{.event = ChooseSamplingEvent(roots, 999, error),
                     .frequency_hz = 999,
                     .callchains = false,
-                    .cpus = OnlineCpus(roots)};
+                    .cpus = platforms::ReadOnlineCpus(roots).cpus};
   EXPECT_EQ(error, 0);
   return s;
 }
@@ -176,7 +178,7 @@ TEST(TreeSamplerTest, AnExecsMappingsComeEarlyWhileItsProcessLives) {
 }
 
 TEST(TreeSamplerTest, ParsesTheOnlineCpuList) {
-  const std::vector<int> cpus = OnlineCpus({});
+  const std::vector<int> cpus = platforms::ReadOnlineCpus({}).cpus;
   ASSERT_FALSE(cpus.empty());
   EXPECT_EQ(static_cast<long>(cpus.size()), sysconf(_SC_NPROCESSORS_ONLN));
 }

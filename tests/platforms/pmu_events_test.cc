@@ -28,6 +28,17 @@ TEST(PmuEventsTest, ReadsTheQemuN1List) {
   EXPECT_TRUE(HasHardwareCpuPmu(ReadKernelPmus(kQemuN1)));
 }
 
+// A run passes the PMUs its Machine read: the same list, and a PMU list
+// without an Arm CPU PMU opens nothing (no list, even where the folder has one).
+TEST(PmuEventsTest, ThePmusAlreadyReadGiveTheSameList) {
+  const auto read_here = ReadArmPmuEvents(kQemuN1);
+  const auto from_pmus = ReadArmPmuEvents(kQemuN1, ReadKernelPmus(kQemuN1));
+  ASSERT_TRUE(read_here && from_pmus);
+  EXPECT_EQ(from_pmus->pmu, read_here->pmu);
+  EXPECT_EQ(from_pmus->events, read_here->events);
+  EXPECT_FALSE(ReadArmPmuEvents(kQemuN1, {{"software", 1}, {"tracepoint", 2}}));
+}
+
 TEST(PmuEventsTest, ListsCoverOnlyTheArchitectedCommonEvents) {
   EXPECT_TRUE(CoversArmEvent(0x01));
   EXPECT_TRUE(CoversArmEvent(0x3f));

@@ -96,7 +96,7 @@ void PrintHeader(platforms::PlatformId platform, bool named, const platforms::Ma
   for (const auto& p : pmus) list += fmt::format(" {}({})", p.name, p.type);
   PrintWrapped(fmt::format("kernel PMUs:{}{}", list.empty() ? " none" : list,
                            platforms::HasHardwareCpuPmu(pmus) ? "" : "; no hardware CPU PMU"));
-  if (const auto arm = platforms::ReadArmPmuEvents(roots.EventSourceDir())) {
+  if (const auto arm = platforms::ReadArmPmuEvents(roots.EventSourceDir(), pmus)) {
     std::string names;
     for (const auto& [name, number] : arm->events) names += " " + name;
     PrintWrapped(fmt::format("{} implements (sysfs events/):{}", arm->pmu,
@@ -117,7 +117,8 @@ void PrintHeader(platforms::PlatformId platform, bool named, const platforms::Ma
              paranoid ? std::to_string(*paranoid) : "?");
   // How a series here counts its runs' trees (--count-by): this machine's
   // cgroups, also with --platform.
-  PrintWrapped("process tree: counted " + counters::CountingModeHere());
+  PrintWrapped("process tree: counted " +
+               counters::CountingModeHere(platforms::CpusToCountOn(machine)));
   fmt::print("\n");
 }
 
@@ -253,6 +254,7 @@ int EventsMain(int argc, char** argv) {
   counters::PlanOptions options;
   options.platform = platform;
   options.roots = roots;
+  options.pmus = machine.pmus;
   std::vector<std::string> metrics;  // the default set, then exc-svc & co.
   for (const auto& m : platforms::AllMetrics()) metrics.emplace_back(m.name);
   const counters::CounterPlan plan = counters::PlanCounters(metrics, options);

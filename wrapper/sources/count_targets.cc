@@ -60,9 +60,10 @@ std::string CommandName(pid_t pid) {
 
 CountTargets::CountTargets(const std::vector<std::string>& columns,
                            const std::vector<std::optional<counters::EventEncoding>>& encodings,
-                           bool user_only, const std::vector<std::string>& cgroup_paths,
+                           bool user_only, std::vector<int> cpus,
+                           const std::vector<std::string>& cgroup_paths,
                            const std::vector<pid_t>& pids)
-    : columns_(columns) {
+    : columns_(columns), cpus_(std::move(cpus)) {
   for (const auto& e : encodings) {
     slot_.push_back(e ? static_cast<int>(counted_.size()) : -1);
     if (e) counted_.push_back(*e);
@@ -98,13 +99,13 @@ void CountTargets::AddCgroup(const std::string& path, bool user_only) {
   if (!fd || ::faccessat(fd.get(), "cgroup.procs", F_OK, 0) != 0)
     throw UsageError("--count-cgroup " + path + ": " + dir + " is not a cgroup v2 directory (" +
                      std::strerror(errno) + ")");
-  if (const int err = counters::ProbeCgroupCounting(fd.get()); err != 0)
+  if (const int err = counters::ProbeCgroupCounting(fd.get(), cpus_.front()); err != 0)
     throw UsageError("--count-cgroup " + path + ": " + counters::ExplainCgroupCountingErrno(err));
   auto t = std::make_unique<Target>();
   t->name = dir == where->mount ? "root" : LastComponent(dir);
   t->long_name = dir == where->mount ? "root" : dir.substr(where->mount.size() + 1);
-  t->counters = std::make_unique<counters::CgroupCounters>(
-      counted_, user_only, fd.get(), counters::OnlineCpus(), counters::CountedCgroup::kAnother);
+  t->counters = std::make_unique<counters::CgroupCounters>(counted_, user_only, fd.get(), cpus_,
+                                                           counters::CountedCgroup::kAnother);
   t->cpu_stat.Reset(::openat(fd.get(), "cpu.stat", O_RDONLY | O_CLOEXEC));
   t->noted.assign(columns_.size() + 2, false);
   targets_.push_back(std::move(t));

@@ -28,7 +28,8 @@ class CountTargets {
   /// UsageError for a target that does not exist or cannot be counted.
   CountTargets(const std::vector<std::string>& columns,
                const std::vector<std::optional<counters::EventEncoding>>& encodings, bool user_only,
-               const std::vector<std::string>& cgroup_paths, const std::vector<pid_t>& pids);
+               std::vector<int> cpus, const std::vector<std::string>& cgroup_paths,
+               const std::vector<pid_t>& pids);
   ~CountTargets();
 
   std::vector<std::string> Columns() const;
@@ -42,6 +43,7 @@ class CountTargets {
   void AddCgroup(const std::string& path, bool user_only);
   void AddProcess(pid_t pid, bool user_only);
   std::vector<std::string> columns_;
+  std::vector<int> cpus_;  ///< a cgroup target's events: one per online CPU
   std::vector<counters::EventEncoding> counted_;
   std::vector<int> slot_;  ///< per column: its index in counted_, or -1
   std::vector<std::unique_ptr<Target>> targets_;

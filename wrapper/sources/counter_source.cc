@@ -166,7 +166,7 @@ std::unique_ptr<counters::RunCounters> CounterSource::MakeCounters(
   for (std::size_t i = 0; i < plan_.counters.size(); ++i)
     if (tree_slot_[i] >= 0) events.push_back(*plan_.counters[i].encoding);
   std::string pmu_counters(platforms::GetPlatformInfo(plan_.platform).pmu_counters);
-  const CountingChoice choice = ChooseCounting(options.count_by, options.cgroup);
+  const CountingChoice choice = ChooseCounting(options.count_by, options.cgroup, cpus_);
   setup_notes_.push_back(choice.note);
   if (!choice.announce) quiet_note_ = choice.note;
   by_cgroup_ = choice.by_cgroup;
@@ -225,8 +225,8 @@ std::unique_ptr<CountTargets> CounterSource::MakeTargets(
     columns.push_back(ColumnName(c, plan_.user_only));
     encodings.push_back(c.status == EventStatus::kCounted ? c.encoding : std::nullopt);
   }
-  return std::make_unique<CountTargets>(columns, encodings, plan_.user_only, options.count_cgroups,
-                                        options.count_pids);
+  return std::make_unique<CountTargets>(columns, encodings, plan_.user_only, cpus_,
+                                        options.count_cgroups, options.count_pids);
 }
 
 /// Our metrics' names and perf's generic event names, for "did you mean".
@@ -240,6 +240,7 @@ std::vector<std::string> KnownEventNames() {
 counters::PlanOptions MakePlanOptions(const platforms::Machine& machine, bool force_events) {
   counters::PlanOptions options;
   options.roots = machine.roots;
+  options.pmus = machine.pmus;
   options.platform = machine.platform;
   options.force_events = force_events;
   return options;
@@ -251,7 +252,7 @@ CounterSource::CounterSource(const platforms::Machine& machine,
     : plan_(counters::PlanCounters(words.empty() ? counters::DefaultCounterWords() : words,
                                    MakePlanOptions(machine, options.force_events))),
       tree_slot_(TreeSlots(plan_)),
-      cpus_(machine.roots.from_environment ? counters::OnlineCpus() : machine.online.cpus),
+      cpus_(platforms::CpusToCountOn(machine)),
       noted_(plan_.counters.size(), 0),
       missed_(plan_.counters.size(), 0) {
   CheckUnknownNames();

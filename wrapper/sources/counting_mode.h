@@ -27,6 +27,7 @@ struct CountingChoice {
 /// Chooses for `asked`; throws UsageError when --count-by cgroup cannot be
 /// had (no cgroup for the runs, per-CPU events not permitted), before the
 /// first run.
-CountingChoice ChooseCounting(CountBy asked, const CgroupOffer& offer);
+CountingChoice ChooseCounting(CountBy asked, const CgroupOffer& offer,
+                              const std::vector<int>& cpus);
 
 }  // namespace timeit

@@ -88,7 +88,7 @@ ProfileSource::ProfileSource(const platforms::Machine& machine, const ProfileOpt
       sampler_({.event = event_,
                 .frequency_hz = options.frequency_hz,
                 .callchains = options.callers,
-                .cpus = machine.online.cpus}),
+                .cpus = platforms::CpusToCountOn(machine)}),
       aggregator_(kernel_, roots_.proc) {
   notes_ = event_.notes;
   if (!event_.user_only && kernel_.hidden()) {
