@@ -206,6 +206,30 @@ TEST(RunSeriesTest, SummaryLeavesTheFailedRunOutAsCompareDoes) {
   }
 }
 
+// The summary shows what compare shows by default (the times, the counters,
+// a --metric), and names how many more the CSV holds; --all-metrics shows
+// them, as compare's does. Every column is in the CSV either way.
+TEST(RunSeriesTest, SummaryShowsTheDetailsOnlyWithAllMetrics) {
+  TempDir dir;
+  for (const bool all : {false, true}) {
+    std::vector<std::string> args = {"-n", "2", "--no-counters", "--metric", "v=v=(\\d+)",
+                                     "-o", all ? "all.csv" : "some.csv"};
+    if (all) args.push_back("--all-metrics");
+    const ProcessResult r = RunTimeit(Cat(args, Sh("echo v=7")), "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_NE(r.out.find("  real (s)\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  v\n"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("  maxrss (KiB)\n") != std::string::npos, all) << r.out;
+    EXPECT_EQ(r.out.find("  minflt\n") != std::string::npos, all) << r.out;
+    EXPECT_EQ(r.out.find("more metrics in the CSV (resource usage, the run's cgroup): "
+                         "--all-metrics shows them\n") != std::string::npos,
+              !all)
+        << r.out;
+    const auto runs = ReadRuns(dir.path() / (all ? "all.csv" : "some.csv"));
+    EXPECT_EQ(ColumnOf(runs, "maxrss").size(), 3u);  // the warm-up and two runs
+  }
+}
+
 TEST(RunSeriesTest, IgnoreFailureGoesOn) {
   TempDir dir;
   const ProcessResult r =

@@ -127,7 +127,7 @@ int RunSeries(const std::vector<std::string>& args, std::unique_ptr<MeasurementS
   BecomeSubreaper();
   ChildLauncher command(spec);
   ProgressLine progress(false, output.inherits());
-  RunSummary summary(columns, o.runs);
+  RunSummary summary(columns, o.runs, false);
   SeriesParts parts{.options = o,
                     .sources = sources,
                     .csv = csv,

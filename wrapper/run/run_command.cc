@@ -299,7 +299,7 @@ int RunSeries(const RunOptions& o) {
 
   ChildLauncher command(MeasuredCommandSpec(spec, output));
   ProgressLine progress(ShowProgress(o), output.inherits());
-  RunSummary summary(metric_columns, o.runs);
+  RunSummary summary(metric_columns, o.runs, o.all_metrics);
   SeriesParts parts{.options = o,
                     .sources = sources,
                     .csv = csv,

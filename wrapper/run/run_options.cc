@@ -222,6 +222,10 @@ po::options_description MakeOptions(RunOptions* o) {
       "with --baseline or sets (--config, --command, a scan): also write the comparison's summary "
       "as a Markdown table, "
       "as compare --export-markdown");
+  add("all-metrics", po::bool_switch(&o->all_metrics),
+      "the summary (and a comparison afterwards) shows every metric: also the resource usage "
+      "beyond the times (maxrss, minflt, ...) and the run's cgroup (mem-peak, psi-*, ...), which "
+      "the CSV always holds");
   add("bisect", po::bool_switch(&o->bisect),
       "with --baseline: one line, and the exit status git bisect run reads: 0 no metric is "
       "worse, 1 one is, 125 inconclusive or a condition differs (or the command failed), "

@@ -85,6 +85,9 @@ struct RunOptions {
   /// ignores nivcsw's noise
   std::vector<std::string> compare_metrics;
   std::string export_markdown;  ///< --export-markdown FILE: the comparison's summary, as compare
+  /// --all-metrics: the summary (and a comparison afterwards) shows every
+  /// metric, not only the times, the counters and other programs' figures
+  bool all_metrics = false;
   /// --bisect: with --baseline, the comparison is one line and the exit
   /// status is `git bisect run`'s (compare/verdicts/bisect.h); a failed run is 125
   bool bisect = false;

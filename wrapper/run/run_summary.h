@@ -13,7 +13,10 @@ namespace timeit {
 /// Values are kept per metric as the runs come (capacity reserved up front).
 class RunSummary {
  public:
-  RunSummary(std::vector<std::string> metric_columns, int expected_runs);
+  /// Without `all_metrics`, the detail columns (IsDetailColumn: the
+  /// resource usage beyond the times, the cgroup's files) are left out of
+  /// the table, as compare leaves them out, and one line says so.
+  RunSummary(std::vector<std::string> metric_columns, int expected_runs, bool all_metrics);
 
   void Add(const MetricValues& values);
   /// One header line, then one row per metric that has values, named at
@@ -23,6 +26,7 @@ class RunSummary {
  private:
   std::vector<std::string> columns_;
   std::vector<std::vector<double>> values_;
+  bool all_metrics_ = false;
 };
 
 }  // namespace timeit

@@ -59,6 +59,7 @@ int PrintSeriesComparison(const RunOptions& options, const std::string& csv_path
   compare.metrics = options.compare_metrics;
   compare.bisect = options.bisect;
   compare.markdown = options.export_markdown;
+  compare.all_metrics = options.all_metrics;
   if (options.baseline.empty())
     for (const SeriesSet& s : options.sets) compare.set_order.push_back(s.name);
   return RunComparison(compare, out);
