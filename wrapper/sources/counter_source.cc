@@ -206,6 +206,13 @@ void CounterSource::SetApart(bool count_in_every_run) {
     labels += (labels.empty() ? "" : ", ") + c.label;
   }
   if (next == 0) return;
+  // The plan holds each tracepoint it probed open on timeit itself, so that
+  // a run's open skips the kernel's code patching (counters/counter_plan.h).
+  // Held through the timing runs, a syscall tracepoint would put every
+  // system call of theirs on the slow path: while one is registered the
+  // kernel sets SYSCALL_WORK_SYSCALL_TRACEPOINT on every task. The counting
+  // runs pay the registration instead, before their clocks start.
+  plan_.keepers.clear();
   apart_slot_ = std::move(apart);
   // The tree's own counters are the rest, numbered again.
   int tree = 0;
