@@ -76,17 +76,4 @@ std::vector<ComparisonRow> JudgeRows(const CompareInput& in,
                                      const std::vector<std::vector<std::string>>& groups,
                                      const RowOptions& options);
 
-/// The name of a row's metric for a person: "page-faults=minflt".
-std::string RowMetricName(const ComparisonRow& row);
-
-/// A group's (or a row's) name with the unit its values are shown in, as
-/// the block's legend and the summary give it: "task-clock (s)",
-/// "maxrss (KiB)", "page-faults=minflt" (a count has none).
-std::string GroupNameWithUnit(const std::vector<std::string>& group);
-std::string RowMetricNameWithUnit(const ComparisonRow& row);
-
-/// The verdict as the summary prints it: "same within 1%" for same, the
-/// verdict's name otherwise.
-std::string VerdictText(const ComparisonRow& row);
-
 }  // namespace timeit
