@@ -34,9 +34,12 @@ step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-
 timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
 bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
 bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
-# The fleet scenario installs the amd64 package on its hosts: CI's package
-# stage made it; alone, this makes it.
-compgen -G "$TIMEIT_ROOT/dist/timeit_*_amd64.deb" >/dev/null || bash "$TIMEIT_ROOT/scripts/package.sh" amd64
+# The fleet scenario installs the amd64 package on its hosts, the N1 and
+# Pentium guests the arm64 and i386 ones: CI's package stage made them;
+# alone, this makes those missing.
+for arch in amd64 arm64 i386; do
+  compgen -G "$TIMEIT_ROOT/dist/timeit_*_$arch.deb" >/dev/null || bash "$TIMEIT_ROOT/scripts/package.sh" "$arch"
+done
 
 # registry_matching PATTERN: every package name matching the regular
 # expression, as the registry lists them now, oldest first. Empty when the

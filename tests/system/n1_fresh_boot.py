@@ -140,7 +140,9 @@ def main():
     kernels = q.kernels_or_skip(s, "aarch64")
     fs = q.arm64_guest(s, "n1_fresh_boot")
     q.add_static_syscall_bench(fs, s["TIMEIT_SYSTEM_WORK"])
+    package = q.add_package(fs, s, "arm64")
     b = q.boot_guest(s, fs, "aarch64", kernels[-1][1], "n1_fresh_boot")
+    q.check_package(b, package, "arm64 package on the N1")
     r = b.results
     for name in ("default", "default2", "lacking", "modifiers", "raw_modifiers",
                  "multiplexed"):

@@ -217,7 +217,9 @@ def main():
     # saw 100052, 100054 and 100055. Statically linked, every run makes the
     # same calls.
     q.add_static_syscall_bench(fs, s["TIMEIT_SYSTEM_WORK"])
+    package = q.add_package(fs, s, "i386")
     b = q.boot_guest(s, fs, "i386", vmlinuz, name, qemu_args=["-cpu", cpu["qemu"]])
+    q.check_package(b, package, f"i386 package on -cpu {cpu['qemu']}")
     print(f"kernel {b.results.get('kernel_release')} on -cpu {cpu['qemu']}: "
           f"userland after {b.to_userland_s:.1f} s, powered off after "
           f"{b.total_s:.1f} s; perf_event_paranoid "

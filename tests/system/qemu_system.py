@@ -16,6 +16,7 @@ scripts/test-system.sh downloads.
 
 import base64
 import dataclasses
+import glob
 import gzip
 import hashlib
 import lzma
@@ -253,6 +254,44 @@ def _add_timeit(fs, build):
         path = os.path.join(build, src)
         check(os.path.exists(path), f"{path} is not built")
         fs.add_elf(path, f"timeit/{dest}")
+
+
+def add_package(fs, s, debian_arch):
+    """The Debian package of `debian_arch` (dist/, from scripts/package.sh:
+    CI's package stage made it, scripts/test-system.sh otherwise), unpacked
+    into the guest as dpkg installs it: /usr/bin/timeit, which finds
+    /usr/libexec/timeit/timeit-spawner beside it, with their libraries.
+    Returns the package's version. The guest's own PATH keeps the build's
+    timeit; the package's is run by its full path."""
+    source = os.path.dirname(os.path.dirname(HERE))
+    debs = glob.glob(os.path.join(source, "dist", f"timeit_*_{debian_arch}.deb"))
+    if not debs:
+        skip_or_fail(f"no {debian_arch} package in {source}/dist "
+                     f"(scripts/package.sh {debian_arch})")
+    deb = max(debs, key=os.path.getmtime)
+    unpacked = os.path.join(s["TIMEIT_SYSTEM_WORK"], f"package-{debian_arch}")
+    shutil.rmtree(unpacked, ignore_errors=True)
+    subprocess.run(["dpkg-deb", "-x", deb, unpacked], check=True)
+    for path in ("usr/bin/timeit", "usr/libexec/timeit/timeit-spawner"):
+        fs.add_elf(os.path.join(unpacked, path), path)
+    return subprocess.run(["dpkg-deb", "-f", deb, "Version"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def check_package(b, version, where):
+    """What guest/init's package_series left: the package's timeit says its
+    version, and a short series of it ran, each measured run a row."""
+    said = b.results.get("package_version", "")
+    check(said == f"timeit {version}",
+          f"{where}: /usr/bin/timeit --version says {said!r}, the package is {version}")
+    check(b.results.get("package.status") == "0",
+          f"{where}: the package's series exited {b.results.get('package.status')}: "
+          + b.files.get("package.out", b"").decode()[-2000:])
+    rows = timing_runs([r for r in b.csv("package") if r["warmup"] == "0"])
+    check(len(rows) == 2 and all(r["status"] == "0" and float(r["real"]) > 0 for r in rows),
+          f"{where}: the package's series: timing runs "
+          f"{[(r['run'], r['status'], r['real']) for r in rows]}")
+    print(f"{where}: the {version} package ran {len(rows)} timing runs")
 
 
 def add_static_syscall_bench(fs, work):

@@ -47,3 +47,6 @@ run_captured multiplexed timeit -w 0 -n 2 -o multiplexed.csv \
   -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k,r08,r08:u,r08:k,r11,r11:u,r11:k \
   -- syscall-bench-static svc $M
 send_file multiplexed.csv multiplexed.csv
+# Last, so that the series above meet the machine as booted (no tracefs): the
+# arm64 package, installed as dpkg installs it (n1_fresh_boot.py).
+package_series

@@ -21,3 +21,6 @@ send_file vprofile.profile.csv vprofile.profile.csv
 run_captured events timeit events
 run_captured compare timeit compare -v --csv summary.csv int80.csv vsyscall.csv
 send_file summary.csv summary.csv
+# Last, so that the series above meet the machine as booted (no tracefs): the
+# i386 package, installed as dpkg installs it (pentium_32bit.py).
+package_series
