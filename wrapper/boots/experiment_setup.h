@@ -7,6 +7,10 @@
 
 namespace timeit {
 
+/// --target-ci without --boots MIN..MAX: the first look after this many
+/// rounds (or --boots N's N, when fewer).
+inline constexpr int kDefaultMinBoots = 2;
+
 /// The experiment start's options describe, checked as far as it can be
 /// before any reboot: the kernels and initrds (readable files, a known
 /// release), the run mode's options and command (parsed as the run mode
