@@ -91,10 +91,9 @@ bool GivesRuns(const std::vector<std::string>& run_args) {
 
 /// --plan: timeit plan's numbers for the pilot, the target's PCT and
 /// metrics: -n the runs per boot, and, unless --boots is given, the boots
-/// (with --target-ci from half the planned boots to twice as many: the
-/// plan is what the boots need on average, and a rule that may look
-/// earlier, or go on when the draw was unlucky, spends what the pilot
-/// could not tell).
+/// (with --target-ci from half the planned boots, at least the default
+/// MIN, to twice as many: the plan is what the boots need on average, and
+/// the rule may stop earlier or go on when the draw was unlucky).
 void ApplyPlan(const BootsOptions& o, ExperimentState& s) {
   if (GivesRuns(s.run_args))
     throw UsageError("boots start: --plan gives the runs per boot: drop -n (or --plan)");
@@ -115,8 +114,8 @@ void ApplyPlan(const BootsOptions& o, ExperimentState& s) {
   if (o.boots_given) return;
   const int planned = static_cast<int>(most.plan.boots);
   if (s.target.percent > 0) {
-    s.target.min_boots = std::max(2, (planned + 1) / 2);
     s.boots = std::min(1000, 2 * planned);
+    s.target.min_boots = std::min(s.boots, std::max(kDefaultMinBoots, (planned + 1) / 2));
   } else {
     s.boots = planned;
   }
@@ -145,7 +144,7 @@ ExperimentState ExperimentFromOptions(const BootsOptions& o) {
   if (o.target_percent > 0) {
     s.target.percent = o.target_percent;
     if (!o.target_metrics.empty()) s.target.metrics = o.target_metrics;
-    // --boots N alone: from the fewest boots the mixed model can judge to N.
+    // --boots N alone: N the most.
     s.target.min_boots = o.min_boots > 0 ? o.min_boots : std::min(kDefaultMinBoots, o.boots);
   }
   if (!o.plan.empty()) ApplyPlan(o, s);
