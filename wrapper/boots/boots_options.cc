@@ -159,11 +159,11 @@ OptionWords BootsOptionWords() { return WordsOf(MakeOptions(nullptr)); }
 std::string BootsUsage() {
   return "usage: timeit boots start --config NAME:kernel=PATH... [--boots N|MIN..MAX]\n"
          "                          [--target-ci PCT[:METRIC,...]] [--plan PILOT.csv]\n"
-         "                          [--order abba|random]"
-         "                          [--seed S] [--via command|kexec|grub] [--next-boot CMD]\n"
-         "                          [--retries N] [--on-boot-failure stop|skip] [--settle "
-         "SECONDS]\n"
-         "                          [--state-dir DIR] [--hook systemd|none] [--dry-run]\n"
+         "                          [--order abba|random] [--seed S] [--via command|kexec|grub]\n"
+         "                          [--next-boot CMD]"
+         " [--retries N] [--on-boot-failure stop|skip]\n"
+         "                          [--settle SECONDS]"
+         " [--state-dir DIR] [--hook systemd|none] [--dry-run]\n"
          "                          [run options] -- COMMAND [ARGS...]\n"
          "       timeit boots resume|status|cancel [--state-dir DIR]\n"
          "Runs an A/B of kernels across reboots: start checks everything, records the\n"
@@ -174,8 +174,8 @@ std::string BootsUsage() {
          "With --target-ci the experiment ends at the first round from --boots MIN on\n"
          "where compare's interval of every metric's difference is within +/-PCT, or at\n"
          "MAX. The rule reads the interval's width alone, never the verdict or its p:\n"
-         "stopping at p < 0.05 triples the false alarms (15% in simulation); this rule\n"
-         "keeps them near the nominal 5% (5.8% from MIN 4, more from earlier looks).\n"
+         "stopping at p < 0.05 nearly triples the false alarms (14% in simulation); this\n"
+         "rule keeps them near the nominal 5% (5.8% from MIN 4, more from earlier looks).\n"
          "\noptions:\n" +
          FormatOptionHelp(MakeOptions(nullptr));
 }
