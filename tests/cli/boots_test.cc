@@ -224,15 +224,14 @@ int BootToTheEnd(BootsExperiment& e, int most) {
 // is the summary's: compare's interval of the same CSV.
 TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
   BootsExperiment e;
-  const ProcessResult start = e.Start(
-      {"--boots", "2..4", "--target-ci", "20:score", "--metric", "score=score=([0-9.]+)"},
-      ScoreCommand(200, 1));
+  const ProcessResult start =
+      e.Start({"--boots", "2..4", "--target-ci", "20:score", "--metric", "score=score=([0-9.]+)"},
+              ScoreCommand(200, 1));
   ASSERT_EQ(start.exit_status, 0) << start.err;
   EXPECT_EQ(BootToTheEnd(e, 8), 4);
   EXPECT_EQ(e.AskedConfigs(), (std::vector<std::string>{"a", "b", "b", "a"}));
   const ProcessResult status = e.Status();
-  EXPECT_NE(status.out.find("8 boots at most: 4 of each of a, b"), std::string::npos)
-      << status.out;
+  EXPECT_NE(status.out.find("8 boots at most: 4 of each of a, b"), std::string::npos) << status.out;
   EXPECT_NE(status.out.find("stopping rule: --target-ci 20% of score: after each round from 2 "
                             "boots of each on"),
             std::string::npos)
@@ -249,15 +248,15 @@ TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
   }();
   ASSERT_FALSE(look.empty()) << status.out;
   // compare's summary of the CSV: the interval's wider side is the look's.
-  const ProcessResult own = RunTimeit({"compare", "-q", "-m", "score", "--csv", "-", e.csv_.string()});
+  const ProcessResult own =
+      RunTimeit({"compare", "-q", "-m", "score", "--csv", "-", e.csv_.string()});
   ASSERT_EQ(own.exit_status, 0) << own.err;
   std::map<std::string, std::string> row = SummaryRow(own.out, "score", "b");
   const double estimate = std::stod(row["difference_percent"]);
   const double low = std::stod(row["ci_low_percent"]);
   const double high = std::stod(row["ci_high_percent"]);
   EXPECT_EQ(row["test"], "mixed model");
-  EXPECT_NEAR(std::stod(look[1]), std::max(high - estimate, estimate - low), 0.01)
-      << status.out;
+  EXPECT_NEAR(std::stod(look[1]), std::max(high - estimate, estimate - low), 0.01) << status.out;
   EXPECT_GT(estimate, 90) << "b's score is twice a's";
   EXPECT_TRUE(fs::exists(e.dir_.path() / "exp.compare.txt"));
 }
@@ -267,9 +266,9 @@ TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
 // looking after rounds 2 and 3.
 TEST(BootsCliTest, TargetCiRunsToMaxWhenTheIntervalStaysWide) {
   BootsExperiment e;
-  const ProcessResult start = e.Start(
-      {"--boots", "2..3", "--target-ci", "1:score", "--metric", "score=score=([0-9.]+)"},
-      ScoreCommand(100, 10));
+  const ProcessResult start =
+      e.Start({"--boots", "2..3", "--target-ci", "1:score", "--metric", "score=score=([0-9.]+)"},
+              ScoreCommand(100, 10));
   ASSERT_EQ(start.exit_status, 0) << start.err;
   EXPECT_EQ(BootToTheEnd(e, 8), 6);
   EXPECT_EQ(e.AskedConfigs(), (std::vector<std::string>{"a", "b", "b", "a", "a", "b"}));

@@ -159,12 +159,13 @@ Outcomes Simulate(std::uint64_t seed, int trials, const Design& d) {
 }
 
 void Report(const char* what, const Outcomes& o) {
-  std::printf("%s: %d trials, %d stopped before MAX (mean %.2f boots a kernel); interval "
-              "excludes 0 in %d (%.2f%%; %d of those stopped early); worse at 1%% in %d; "
-              "stopping at p < 0.05 instead: %d (%.2f%%)\n",
-              what, o.trials, o.early, static_cast<double>(o.boots) / o.trials, o.alarms,
-              100.0 * o.alarms / o.trials, o.early_alarm, o.worse, o.p_rule_alarms,
-              100.0 * o.p_rule_alarms / o.trials);
+  std::printf(
+      "%s: %d trials, %d stopped before MAX (mean %.2f boots a kernel); interval "
+      "excludes 0 in %d (%.2f%%; %d of those stopped early); worse at 1%% in %d; "
+      "stopping at p < 0.05 instead: %d (%.2f%%)\n",
+      what, o.trials, o.early, static_cast<double>(o.boots) / o.trials, o.alarms,
+      100.0 * o.alarms / o.trials, o.early_alarm, o.worse, o.p_rule_alarms,
+      100.0 * o.p_rule_alarms / o.trials);
 }
 
 // No difference: 1% boot and 1% run noise, 5 runs a boot, --boots 4..10

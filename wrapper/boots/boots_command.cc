@@ -170,7 +170,8 @@ int Resume(const std::string& state_dir) {
       case Action::kLook: {
         std::string why;
         std::vector<MetricWidth> widths = LookAtResults(s.output, s.target.metrics, why);
-        if (!why.empty()) std::fprintf(stderr, "timeit boots: the look saw no interval: %s\n", why.c_str());
+        if (!why.empty())
+          std::fprintf(stderr, "timeit boots: the look saw no interval: %s\n", why.c_str());
         action = Looked(s, std::move(widths));
         WriteState(state_dir, s);
         std::fprintf(stderr, "timeit boots: %s\n", LookLine(s, s.looks.back()).c_str());

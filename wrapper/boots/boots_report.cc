@@ -124,9 +124,9 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
   std::string out = "experiment in " + state_dir + ": " + Heading(s) + Plan(s);
   if (s.Done())
     out += fmt::format("{} after {} of {} steps{}\n", PhaseName(s.phase), s.step, s.plan.size(),
-                       s.StoppedByTarget()
-                           ? fmt::format(", the stopping rule met at round {}", s.looks.back().round)
-                           : std::string());
+                       s.StoppedByTarget() ? fmt::format(", the stopping rule met at round {}",
+                                                         s.looks.back().round)
+                                           : std::string());
   else
     out += fmt::format(
         "step {} of {}: {} ({}), {}{}\n", s.step + 1, s.plan.size(), s.StepConfig().name,

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "platforms/boot_facts.h"
-#include "stats/boot_plan.h"
 #include "platforms/system_roots.h"
+#include "stats/boot_plan.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_method.h"
 #include "wrapper/plan/plan_command.h"
@@ -108,8 +108,8 @@ void ApplyPlan(const BootsOptions& o, ExperimentState& s) {
     throw UsageError("--plan " + o.plan + ": no metric of the target has values to plan from");
   const PlannedMetric& most = MostDemanding(plan.metrics);
   if (!most.plan.reachable)
-    throw UsageError(fmt::format("--plan {}: no plan reaches +/-{}% of {} within {} boots",
-                                 o.plan, p.target_ci_percent, most.pilot.metric, stats::kMaxBoots));
+    throw UsageError(fmt::format("--plan {}: no plan reaches +/-{}% of {} within {} boots", o.plan,
+                                 p.target_ci_percent, most.pilot.metric, stats::kMaxBoots));
   s.run_args.insert(s.run_args.begin(), {"-n", std::to_string(most.plan.runs_per_boot)});
   if (o.boots_given) return;
   const int planned = static_cast<int>(most.plan.boots);
@@ -121,9 +121,8 @@ void ApplyPlan(const BootsOptions& o, ExperimentState& s) {
   }
   std::fprintf(stderr, "timeit boots: --plan %s: -n %zu, --boots %s (%s needs %d boots a kernel)\n",
                o.plan.c_str(), most.plan.runs_per_boot,
-               s.target.percent > 0
-                   ? fmt::format("{}..{}", s.target.min_boots, s.boots).c_str()
-                   : std::to_string(s.boots).c_str(),
+               s.target.percent > 0 ? fmt::format("{}..{}", s.target.min_boots, s.boots).c_str()
+                                    : std::to_string(s.boots).c_str(),
                most.pilot.metric.c_str(), planned);
 }
 

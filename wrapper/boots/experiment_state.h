@@ -16,8 +16,8 @@ enum class OnBootFailure { kStop, kSkip };
 
 /// Where the experiment is between two boots.
 enum class Phase {
-  kArmed,     ///< the step's boot is armed; the next resume checks and runs it
-  kRunning,   ///< the step's series started on `running_on`
+  kArmed,    ///< the step's boot is armed; the next resume checks and runs it
+  kRunning,  ///< the step's series started on `running_on`
   /// the step ended a round at or past --boots MIN: the stopping rule looks
   /// at the results before the next step is armed (kept across a power loss,
   /// so that the look is made once and no step is recorded twice)

@@ -7,9 +7,9 @@
 
 #include <cerrno>
 #include <cmath>
-#include <limits>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -109,7 +109,8 @@ double WidthFrom(const json& j) {
 json LookJson(const LookRecord& l) {
   json widths = json::array();
   for (const MetricWidth& w : l.widths)
-    widths.push_back({{"metric", w.metric}, {"half_width_percent", WidthJson(w.half_width_percent)}});
+    widths.push_back(
+        {{"metric", w.metric}, {"half_width_percent", WidthJson(w.half_width_percent)}});
   return {{"round", l.round}, {"step", l.step}, {"widths", widths}, {"met", l.met}};
 }
 
