@@ -295,6 +295,48 @@ TEST(BootsCliTest, TargetCiOptionsAreCheckedAtStart) {
   EXPECT_TRUE(e.AskedLines().empty());
 }
 
+// --plan: plan_test.cc's pilot (three boots of four runs, 60 s a reboot),
+// for which timeit plan says 2 runs per boot and 7 boots a kernel at
+// +/-5%: the run gets -n 2, the rule 4..14 boots; -n beside it is refused.
+TEST(BootsCliTest, PlanGivesTheRunsPerBootAndTheBoots) {
+  BootsExperiment e;
+  const double real[3][4] = {
+      {1.00, 1.01, 0.99, 1.00}, {1.05, 1.06, 1.04, 1.05}, {0.97, 0.98, 0.96, 0.97}};
+  std::string pilot = "label,run,warmup,start,status,real,boot_id\n";
+  double at = 0;
+  for (int b = 0; b < 3; ++b) {
+    for (int r = 0; r < 4; ++r) {
+      const int whole = static_cast<int>(at), ms = static_cast<int>((at - whole) * 1000 + 0.5);
+      char start[64];
+      std::snprintf(start, sizeof start, "2026-12-01T10:%02d:%02d.%03dZ", whole / 60, whole % 60,
+                    ms);
+      pilot += "k," + std::to_string(4 * b + r + 1) + ",0," + start + ",0," +
+               std::to_string(real[b][r]) + ",boot-" + std::to_string(b + 1) + "\n";
+      if (r < 3) at += 2;
+    }
+    at += real[b][3] + 60;
+  }
+  const fs::path file = e.dir_.Write("pilot.csv", pilot);
+  std::vector<std::string> args =
+      e.StartArgs({"--plan", file.string(), "--target-ci", "5", "--dry-run"});
+  const auto n = std::find(args.begin(), args.end(), "-n");
+  args.erase(n, n + 2);
+  ::setenv("TIMEIT_BOOT_ID", "boot0", 1);
+  const ProcessResult r = RunTimeit(args);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.err.find("--plan " + file.string() + ": -n 2, --boots 4..14 (real needs 7 boots"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("28 boots at most: 14 of each of a, b"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after each round from 4 boots of each on"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("$ timeit --label NAME -n 2 -w 0"), std::string::npos) << r.out;
+  const ProcessResult both =
+      RunTimeit(e.StartArgs({"--plan", file.string(), "--target-ci", "5", "--dry-run"}));
+  EXPECT_EQ(both.exit_status, 2);
+  EXPECT_NE(both.err.find("--plan gives the runs per boot: drop -n"), std::string::npos)
+      << both.err;
+}
+
 TEST(BootsCliTest, StatusEstimatesTheTimeLeftFromTheMeasuredBootsAndSeries) {
   BootsExperiment e;
   ASSERT_EQ(e.Start().exit_status, 0);
