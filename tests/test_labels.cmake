@@ -33,7 +33,7 @@ set(_timeit_label_rules
   "^RunSetsTest\\.(RefusalsAreOneLineAndNothingRuns|AWholeCommandLineAsOneWordHintsAtShell)$" "fault"
   "^RunScanTest\\.BeyondTheLimitsIsOneLineAndNothingRuns$" "fault"
   "^CompareTest\\.BadInputIsOneLine"         "fault"
-  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot)$" "fault"
+  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot|TargetCiOptionsAreCheckedAtStart)$" "fault"
   "^StateFileTest\\."                        "fault"
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
