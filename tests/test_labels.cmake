@@ -33,7 +33,7 @@ set(_timeit_label_rules
   "^RunSetsTest\\.(RefusalsAreOneLineAndNothingRuns|AWholeCommandLineAsOneWordHintsAtShell)$" "fault"
   "^RunScanTest\\.BeyondTheLimitsIsOneLineAndNothingRuns$" "fault"
   "^CompareTest\\.BadInputIsOneLine"         "fault"
-  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot)$" "fault"
+  "^BootsCliTest\\.(APlantedWritableStateIsRefusedAndNothingRuns|ACorruptStateIsOneLineAndTheCsvIsUntouched|StartChecksEverythingBeforeAnyReboot|TargetCiOptionsAreCheckedAtStart)$" "fault"
   "^StateFileTest\\."                        "fault"
   # Peers.
   "^WelchReferenceTest\\.FixturesMatchLivePeers$" "peer"
@@ -67,6 +67,7 @@ set(_timeit_label_rules
   "^FalsePositiveTest\\."                    "slow,simulation"
   "^GateFalseAlarmTest\\."                   "slow,simulation"
   "RatioCoverageTest\\."                     "slow,simulation"
+  "^BootsTargetSimulationTest\\."            "slow,simulation"
 )
 
 # Tests that kill a timeit with SIGKILL leave its run's cgroup behind, and

@@ -18,6 +18,7 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/summary_csv.h"
 
 namespace timeit::testing {
 namespace {
@@ -195,6 +196,145 @@ TEST(BootsCliTest, TwoKernelsTwoBootsEachUnattendedInAbbaOrder) {
   EXPECT_EQ(again.exit_status, 0);
   EXPECT_NE(again.err.find("is over"), std::string::npos) << again.err;
   EXPECT_EQ(e.AskedLines().size(), 4u);
+}
+
+/// A command printing score=N: 100 on a and `b_base` on b, plus the boot's
+/// number (TIMEIT_BOOT_ID bootN) mod 3 times `spread` (each boot's own
+/// level), plus a tenth of its pid's last digit (runs differ a little).
+std::vector<std::string> ScoreCommand(int b_base, int spread) {
+  return Sh("n=${TIMEIT_BOOT_ID#boot}; case \"$TIMEIT_KERNEL_RELEASE\" in *-b) base=" +
+            std::to_string(b_base) + ";; *) base=100;; esac; echo score=$((base + n % 3 * " +
+            std::to_string(spread) + ")).$(($$ % 10))");
+}
+
+/// Boots until resume says the experiment is over (at most `most` boots);
+/// the boots made.
+int BootToTheEnd(BootsExperiment& e, int most) {
+  for (int boot = 1; boot <= most; ++boot) {
+    const ProcessResult r = e.Boot("boot" + std::to_string(boot));
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    if (r.out.find("finished after") != std::string::npos) return boot;
+  }
+  return most + 1;
+}
+
+// b scores twice a's, with boots that differ by 1 in 100: at MIN (2 rounds)
+// the mixed model's interval of score's difference is already within 20%,
+// and the experiment ends there, 4 of its 8 boots made. The look's width
+// is the summary's: compare's interval of the same CSV.
+TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
+  BootsExperiment e;
+  const ProcessResult start =
+      e.Start({"--boots", "2..4", "--target-ci", "20:score", "--metric", "score=score=([0-9.]+)"},
+              ScoreCommand(200, 1));
+  ASSERT_EQ(start.exit_status, 0) << start.err;
+  EXPECT_EQ(BootToTheEnd(e, 8), 4);
+  EXPECT_EQ(e.AskedConfigs(), (std::vector<std::string>{"a", "b", "b", "a"}));
+  const ProcessResult status = e.Status();
+  EXPECT_NE(status.out.find("8 boots at most: 4 of each of a, b"), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find("stopping rule: --target-ci 20% of score: after each round from 2 "
+                            "boots of each on"),
+            std::string::npos)
+      << status.out;
+  EXPECT_NE(status.out.find("finished after 4 of 8 steps, the stopping rule met at round 2\n"),
+            std::string::npos)
+      << status.out;
+  const std::smatch look = [&] {
+    std::smatch m;
+    std::regex_search(status.out, m,
+                      std::regex("looks:\n  round 2 \\(step 4\\): score \\+/-([0-9.e+-]+)%: "
+                                 "within \\+/-20%, stopped\n"));
+    return m;
+  }();
+  ASSERT_FALSE(look.empty()) << status.out;
+  // compare's summary of the CSV: the interval's wider side is the look's.
+  const ProcessResult own =
+      RunTimeit({"compare", "-q", "-m", "score", "--csv", "-", e.csv_.string()});
+  ASSERT_EQ(own.exit_status, 0) << own.err;
+  std::map<std::string, std::string> row = SummaryRow(own.out, "score", "b");
+  const double estimate = std::stod(row["difference_percent"]);
+  const double low = std::stod(row["ci_low_percent"]);
+  const double high = std::stod(row["ci_high_percent"]);
+  EXPECT_EQ(row["test"], "mixed model");
+  EXPECT_NEAR(std::stod(look[1]), std::max(high - estimate, estimate - low), 0.01) << status.out;
+  EXPECT_GT(estimate, 90) << "b's score is twice a's";
+  EXPECT_TRUE(fs::exists(e.dir_.path() / "exp.compare.txt"));
+}
+
+// The same scores on both kernels, with boots 20 in 100 apart: the
+// interval is never within 1%, and the experiment runs to MAX (3 rounds),
+// looking after rounds 2 and 3.
+TEST(BootsCliTest, TargetCiRunsToMaxWhenTheIntervalStaysWide) {
+  BootsExperiment e;
+  const ProcessResult start =
+      e.Start({"--boots", "2..3", "--target-ci", "1:score", "--metric", "score=score=([0-9.]+)"},
+              ScoreCommand(100, 10));
+  ASSERT_EQ(start.exit_status, 0) << start.err;
+  EXPECT_EQ(BootToTheEnd(e, 8), 6);
+  EXPECT_EQ(e.AskedConfigs(), (std::vector<std::string>{"a", "b", "b", "a", "a", "b"}));
+  const ProcessResult status = e.Status();
+  EXPECT_NE(status.out.find("finished after 6 of 6 steps\n"), std::string::npos) << status.out;
+  EXPECT_TRUE(std::regex_search(
+      status.out, std::regex("looks:\n  round 2 \\(step 4\\): score \\+/-[0-9.e+]+%: not within "
+                             "\\+/-1%, going on\n  round 3 \\(step 6\\): score \\+/-[0-9.e+]+%: "
+                             "not within \\+/-1% at the most boots\n")))
+      << status.out;
+}
+
+// A range of boots without the rule, and --plan with -n, are refused
+// before anything is armed.
+TEST(BootsCliTest, TargetCiOptionsAreCheckedAtStart) {
+  BootsExperiment e;
+  const ProcessResult range = e.Start({"--boots", "2..4"});
+  EXPECT_EQ(range.exit_status, 2);
+  EXPECT_NE(range.err.find("--boots MIN..MAX goes with --target-ci"), std::string::npos)
+      << range.err;
+  const ProcessResult backwards = e.Start({"--boots", "4..2", "--target-ci", "5"});
+  EXPECT_EQ(backwards.exit_status, 2);
+  EXPECT_NE(backwards.err.find("MIN <= MAX"), std::string::npos) << backwards.err;
+  EXPECT_TRUE(e.AskedLines().empty());
+}
+
+// --plan: plan_test.cc's pilot (three boots of four runs, 60 s a reboot),
+// for which timeit plan says 2 runs per boot and 7 boots a kernel at
+// +/-5%: the run gets -n 2, the rule 4..14 boots; -n beside it is refused.
+TEST(BootsCliTest, PlanGivesTheRunsPerBootAndTheBoots) {
+  BootsExperiment e;
+  const double real[3][4] = {
+      {1.00, 1.01, 0.99, 1.00}, {1.05, 1.06, 1.04, 1.05}, {0.97, 0.98, 0.96, 0.97}};
+  std::string pilot = "label,run,warmup,start,status,real,boot_id\n";
+  double at = 0;
+  for (int b = 0; b < 3; ++b) {
+    for (int r = 0; r < 4; ++r) {
+      const int whole = static_cast<int>(at), ms = static_cast<int>((at - whole) * 1000 + 0.5);
+      char start[64];
+      std::snprintf(start, sizeof start, "2026-12-01T10:%02d:%02d.%03dZ", whole / 60, whole % 60,
+                    ms);
+      pilot += "k," + std::to_string(4 * b + r + 1) + ",0," + start + ",0," +
+               std::to_string(real[b][r]) + ",boot-" + std::to_string(b + 1) + "\n";
+      if (r < 3) at += 2;
+    }
+    at += real[b][3] + 60;
+  }
+  const fs::path file = e.dir_.Write("pilot.csv", pilot);
+  std::vector<std::string> args =
+      e.StartArgs({"--plan", file.string(), "--target-ci", "5", "--dry-run"});
+  const auto n = std::find(args.begin(), args.end(), "-n");
+  args.erase(n, n + 2);
+  ::setenv("TIMEIT_BOOT_ID", "boot0", 1);
+  const ProcessResult r = RunTimeit(args);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.err.find("--plan " + file.string() + ": -n 2, --boots 4..14 (real needs 7 boots"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("28 boots at most: 14 of each of a, b"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after each round from 4 boots of each on"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("$ timeit --label NAME -n 2 -w 0"), std::string::npos) << r.out;
+  const ProcessResult both =
+      RunTimeit(e.StartArgs({"--plan", file.string(), "--target-ci", "5", "--dry-run"}));
+  EXPECT_EQ(both.exit_status, 2);
+  EXPECT_NE(both.err.find("--plan gives the runs per boot: drop -n"), std::string::npos)
+      << both.err;
 }
 
 TEST(BootsCliTest, StatusEstimatesTheTimeLeftFromTheMeasuredBootsAndSeries) {

@@ -5,10 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
+#include <regex>
 
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_config.h"
@@ -188,6 +190,130 @@ void MeasureTimedStep(ExperimentState& s, const std::string& id, double boot, do
   Armed(s, id);
 }
 
+/// TwoKernels with --boots MIN..MAX --target-ci 1%:real.
+ExperimentState WithTarget(int min_boots, int max_boots) {
+  ExperimentState s = TwoKernels(max_boots);
+  s.target.percent = 1;
+  s.target.metrics = {"real"};
+  s.target.min_boots = min_boots;
+  return s;
+}
+
+/// Measures the step whole on boot `id`; the transition that follows.
+Action MeasureAndFinish(ExperimentState& s, const std::string& id) {
+  MeasureStep(s, id);
+  return FinishSeries(s, id, 3, 0, 0);
+}
+
+std::vector<MetricWidth> Real(double half_width) { return {{"real", half_width}}; }
+
+// No look before MIN (2 rounds): the first round arms its next step as
+// without a rule; the second round's end is a look, and a look within the
+// target finishes the experiment there.
+TEST(BootsTargetTest, ALookWithinTheTargetStops) {
+  ExperimentState s = WithTarget(2, 5);
+  EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
+  Armed(s, "boot1");
+  EXPECT_EQ(MeasureAndFinish(s, "boot2"), Action::kArm) << "round 1 < MIN: no look";
+  Armed(s, "boot2");
+  EXPECT_EQ(MeasureAndFinish(s, "boot3"), Action::kArm) << "mid-round: no look";
+  Armed(s, "boot3");
+  EXPECT_EQ(MeasureAndFinish(s, "boot4"), Action::kLook);
+  EXPECT_EQ(s.phase, Phase::kLooking);
+  EXPECT_EQ(s.step, 3u) << "the step that ended the round, until the look";
+  EXPECT_EQ(Looked(s, Real(0.8)), Action::kFinish);
+  EXPECT_EQ(s.phase, Phase::kFinished);
+  EXPECT_EQ(s.step, 4u) << "the steps made";
+  EXPECT_TRUE(s.StoppedByTarget());
+  ASSERT_EQ(s.looks.size(), 1u);
+  EXPECT_EQ(s.looks[0].round, 2u);
+  EXPECT_EQ(s.looks[0].step, 3u);
+  EXPECT_TRUE(s.looks[0].met);
+  EXPECT_EQ(OnBoot(s, Boot("boot5", "6.1.0-a"), 0), Action::kNothing);
+  EXPECT_FALSE(EstimateTimeLeft(s)) << "over";
+}
+
+// A look outside the target arms the next round's first step; so does one
+// that could not read an interval (NaN), and a target on two metrics needs
+// both.
+TEST(BootsTargetTest, ALookOutsideTheTargetGoesOnToTheNextRound) {
+  ExperimentState s = WithTarget(1, 4);
+  EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
+  Armed(s, "boot1");
+  EXPECT_EQ(MeasureAndFinish(s, "boot2"), Action::kLook) << "MIN 1: a look after round 1";
+  EXPECT_EQ(Looked(s, Real(std::nan(""))), Action::kArm) << "not known is not within";
+  EXPECT_EQ(s.step, 2u);
+  EXPECT_EQ(s.phase, Phase::kArmed);
+  Armed(s, "boot2");
+  EXPECT_EQ(MeasureAndFinish(s, "boot3"), Action::kArm);
+  Armed(s, "boot3");
+  EXPECT_EQ(MeasureAndFinish(s, "boot4"), Action::kLook);
+  s.target.metrics = {"real", "sys"};
+  EXPECT_EQ(Looked(s, {{"real", 0.5}, {"sys", 1.2}}), Action::kArm) << "sys is not within";
+  EXPECT_EQ(s.step, 4u);
+  ASSERT_EQ(s.looks.size(), 2u);
+  EXPECT_FALSE(s.looks[0].met);
+  EXPECT_FALSE(s.looks[1].met);
+  EXPECT_EQ(s.looks[1].round, 2u);
+  EXPECT_TRUE(WithinTarget({{"real", 1.0}, {"sys", 0}}, 1)) << "at the target is within";
+  EXPECT_FALSE(WithinTarget({}, 1)) << "no metric is no answer";
+}
+
+// At MAX the last round's look is made and recorded, and the experiment
+// ends whatever it says.
+TEST(BootsTargetTest, MaxEndsTheExperimentAfterItsLook) {
+  ExperimentState s = WithTarget(2, 2);
+  EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
+  Armed(s, "boot1");
+  EXPECT_EQ(MeasureAndFinish(s, "boot2"), Action::kArm);
+  Armed(s, "boot2");
+  EXPECT_EQ(MeasureAndFinish(s, "boot3"), Action::kArm);
+  Armed(s, "boot3");
+  EXPECT_EQ(MeasureAndFinish(s, "boot4"), Action::kLook);
+  EXPECT_EQ(Looked(s, Real(3)), Action::kFinish);
+  EXPECT_EQ(s.phase, Phase::kFinished);
+  EXPECT_EQ(s.step, s.plan.size());
+  EXPECT_FALSE(s.StoppedByTarget());
+  ASSERT_EQ(s.looks.size(), 1u);
+  EXPECT_FALSE(s.looks[0].met);
+}
+
+// The machine went down between the round's last series and its look: the
+// next boot makes the look, records no step again, and arms from there.
+TEST(BootsTargetTest, ALookCutShortIsMadeAtTheNextBoot) {
+  ExperimentState s = WithTarget(1, 3);
+  EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
+  Armed(s, "boot1");
+  EXPECT_EQ(MeasureAndFinish(s, "boot2"), Action::kLook);
+  const std::size_t records = s.records.size();
+  EXPECT_EQ(OnBoot(s, Boot("boot3", "6.1.0-a"), 0), Action::kLook);
+  EXPECT_EQ(s.records.size(), records) << "no step recorded twice";
+  EXPECT_EQ(Looked(s, Real(2)), Action::kArm);
+  EXPECT_EQ(s.step, 2u);
+  // A series that ended unrecorded before the power went ends its round
+  // the same way: its look comes next.
+  Armed(s, "boot3");
+  EXPECT_EQ(MeasureAndFinish(s, "boot4"), Action::kArm);
+  Armed(s, "boot4");
+  MeasureStep(s, "boot5");
+  EXPECT_EQ(OnBoot(s, Boot("boot6", "6.1.0-a"), 3), Action::kLook);
+  EXPECT_EQ(s.records.back().outcome, "measured");
+}
+
+// A configuration skipped after its failed boots still ends its rounds:
+// the look comes when the next step to run is in a later round.
+TEST(BootsTargetTest, ASkippedConfigurationsRoundsStillEndInALook) {
+  ExperimentState s = WithTarget(1, 3);
+  s.retries = 0;
+  EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
+  Armed(s, "boot1");
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a"), 0), Action::kLook)
+      << "b came up on a's kernel, failed and is skipped: round 1 is over";
+  EXPECT_EQ(s.failed_configs, std::vector<std::string>{"b"});
+  EXPECT_EQ(Looked(s, Real(std::nan(""))), Action::kArm);
+  EXPECT_EQ(s.StepConfig().name, "a") << "round 2 (b a) without b";
+}
+
 TEST(BootsTimeLeftTest, NothingIsEstimatedBeforeAStepIsMeasured) {
   ExperimentState s = TwoKernels();
   EXPECT_FALSE(EstimateTimeLeft(s));
@@ -284,6 +410,38 @@ TEST_F(StateFileTest, WrittenAtomicallyAsTheUsersAloneAndReadBack) {
   Armed(s, "boot1");
   WriteState(state_dir_, s);
   EXPECT_EQ(StateText(ReadState(state_dir_)), StateText(s));
+}
+
+// The rule and its looks are stored, a width not known as null, and a
+// state of a timeit before --target-ci (no such keys) reads as one
+// without a rule.
+TEST_F(StateFileTest, TheRuleAndItsLooksAreStoredAndOldStatesStillRead) {
+  PrepareStateDir(state_dir_);
+  ExperimentState s = WithTarget(1, 3);
+  MeasureAndFinish(s, "boot1");
+  Armed(s, "boot1");
+  MeasureAndFinish(s, "boot2");
+  WriteState(state_dir_, s);
+  EXPECT_EQ(ReadState(state_dir_).phase, Phase::kLooking);
+  s.target.metrics = {"real", "sys"};
+  Looked(s, {{"real", 0.25}, {"sys", std::nan("")}});
+  WriteState(state_dir_, s);
+  const ExperimentState back = ReadState(state_dir_);
+  EXPECT_EQ(StateText(back), StateText(s));
+  EXPECT_EQ(back.target.min_boots, 1);
+  EXPECT_EQ(back.target.metrics, (std::vector<std::string>{"real", "sys"}));
+  ASSERT_EQ(back.looks.size(), 1u);
+  EXPECT_EQ(back.looks[0].widths[0].half_width_percent, 0.25);
+  EXPECT_TRUE(std::isnan(back.looks[0].widths[1].half_width_percent));
+
+  // The state's keys are written in order, one a line at the top level.
+  std::string text = StateText(TwoKernels());
+  text = std::regex_replace(text, std::regex("\n  \"target\": \\{[^}]*\\},"), "");
+  text = std::regex_replace(text, std::regex("\n  \"looks\": \\[\\],"), "");
+  ASSERT_EQ(text.find("target"), std::string::npos) << text;
+  const ExperimentState old = ParseStateText(text, "state.json");
+  EXPECT_EQ(old.target.percent, 0);
+  EXPECT_TRUE(old.looks.empty());
 }
 
 TEST_F(StateFileTest, ACorruptStateIsOneLineNamingTheFile) {

@@ -20,6 +20,7 @@
 #include "wrapper/boots/experiment_setup.h"
 #include "wrapper/boots/resume_hook.h"
 #include "wrapper/boots/state_file.h"
+#include "wrapper/boots/target_look.h"
 #include "wrapper/compare/compare_command.h"
 #include "wrapper/run/run_command.h"
 #include "wrapper/run/run_options.h"
@@ -164,6 +165,16 @@ int Resume(const std::string& state_dir) {
         s.records.back().boot_seconds = boot_seconds;
         s.records.back().series_seconds = ended - begun;
         WriteState(state_dir, s);
+        continue;
+      }
+      case Action::kLook: {
+        std::string why;
+        std::vector<MetricWidth> widths = LookAtResults(s.output, s.target.metrics, why);
+        if (!why.empty())
+          std::fprintf(stderr, "timeit boots: the look saw no interval: %s\n", why.c_str());
+        action = Looked(s, std::move(widths));
+        WriteState(state_dir, s);
+        std::fprintf(stderr, "timeit boots: %s\n", LookLine(s, s.looks.back()).c_str());
         continue;
       }
       case Action::kArm:

@@ -14,7 +14,14 @@ namespace timeit {
 struct BootsOptions {
   std::string verb;  ///< start, resume, status, cancel
   std::vector<BootConfig> configs;
-  int boots = 3;
+  int boots = 3;      ///< per configuration; with --target-ci the most (MAX)
+  int min_boots = 0;  ///< --boots MIN..MAX: no look before MIN rounds; 0: not a range
+  bool boots_given = false;
+  /// --target-ci PCT[:METRIC,...]: stop once each metric's interval of the
+  /// difference is within +/-PCT; 0: no rule.
+  double target_percent = 0;
+  std::vector<std::string> target_metrics;  ///< empty: real
+  std::string plan;                         ///< --plan: the pilot series' CSV
   BootOrder order = BootOrder::kAbba;
   std::uint64_t seed = 0;
   bool seed_given = false;

@@ -20,12 +20,27 @@ std::string Names(const ExperimentState& s) {
   return out;
 }
 
+std::string RuleLine(const ExperimentState& s) {
+  if (s.target.percent <= 0) return {};
+  return fmt::format(
+      "stopping rule: --target-ci {}% of {}: after each round from {} boots of each on, stop "
+      "once the interval of every difference is within +/-{}% (its width only, not its "
+      "significance); at most {} boots of each\n",
+      s.target.percent, fmt::join(s.target.metrics, ", "), s.target.min_boots, s.target.percent,
+      s.boots);
+}
+
 std::string Heading(const ExperimentState& s) {
   return fmt::format(
-      "{} boots: {} of each of {}, order {}, via {}; runs into {}\n", s.plan.size(), s.boots,
-      Names(s),
+      "{} boots{}: {} of each of {}, order {}, via {}; runs into {}\n{}", s.plan.size(),
+      s.target.percent > 0 ? " at most" : "", s.boots, Names(s),
       s.order == BootOrder::kAbba ? std::string("abba") : fmt::format("random --seed {}", s.seed),
-      s.method, s.output);
+      s.method, s.output, RuleLine(s));
+}
+
+std::string Width(const MetricWidth& w) {
+  if (std::isnan(w.half_width_percent)) return w.metric + " not known";
+  return fmt::format("{} +/-{:.3g}%", w.metric, w.half_width_percent);
 }
 
 std::string Plan(const ExperimentState& s) {
@@ -71,6 +86,16 @@ std::string Describe(const ExperimentState& s, const StepRecord& r) {
 
 }  // namespace
 
+std::string LookLine(const ExperimentState& s, const LookRecord& look) {
+  std::string widths;
+  for (const MetricWidth& w : look.widths) widths += (widths.empty() ? "" : ", ") + Width(w);
+  const bool last = look.step + 1 >= s.plan.size();
+  return fmt::format("round {} (step {}): {}: {}", look.round, look.step + 1, widths,
+                     look.met ? fmt::format("within +/-{}%, stopped", s.target.percent)
+                     : last   ? fmt::format("not within +/-{}% at the most boots", s.target.percent)
+                              : fmt::format("not within +/-{}%, going on", s.target.percent));
+}
+
 std::string DryRunText(const ExperimentState& s, const std::string& state_dir) {
   std::string out = "timeit boots start --dry-run: " + Heading(s);
   ExperimentState step = s;
@@ -98,7 +123,10 @@ std::string DryRunText(const ExperimentState& s, const std::string& state_dir) {
 std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
   std::string out = "experiment in " + state_dir + ": " + Heading(s) + Plan(s);
   if (s.Done())
-    out += fmt::format("{} after {} of {} steps\n", PhaseName(s.phase), s.step, s.plan.size());
+    out += fmt::format("{} after {} of {} steps{}\n", PhaseName(s.phase), s.step, s.plan.size(),
+                       s.StoppedByTarget() ? fmt::format(", the stopping rule met at round {}",
+                                                         s.looks.back().round)
+                                           : std::string());
   else
     out += fmt::format(
         "step {} of {}: {} ({}), {}{}\n", s.step + 1, s.plan.size(), s.StepConfig().name,
@@ -107,6 +135,8 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
   if (!s.Done()) out += TimeLeftLine(s);
   if (!s.records.empty()) out += "boots:\n";
   for (const StepRecord& r : s.records) out += Describe(s, r);
+  if (!s.looks.empty()) out += "looks:\n";
+  for (const LookRecord& l : s.looks) out += "  " + LookLine(s, l) + "\n";
   for (const std::string& name : s.failed_configs)
     out += "failed: " + name + " did not boot its kernel" +
            (s.on_failure == OnBootFailure::kStop ? " (the experiment stopped)\n"

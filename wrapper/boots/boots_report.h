@@ -14,4 +14,8 @@ std::string DryRunText(const ExperimentState& s, const std::string& state_dir);
 /// the failed configurations, the comparison once written.
 std::string StatusText(const ExperimentState& s, const std::string& state_dir);
 
+/// One look of the stopping rule, as resume says it and status lists it:
+/// "round 2: real +/-0.81%: within +/-1%, stopped".
+std::string LookLine(const ExperimentState& s, const LookRecord& look);
+
 }  // namespace timeit

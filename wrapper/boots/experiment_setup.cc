@@ -1,5 +1,6 @@
 #include "wrapper/boots/experiment_setup.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +11,10 @@
 
 #include "platforms/boot_facts.h"
 #include "platforms/system_roots.h"
+#include "stats/boot_plan.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_method.h"
+#include "wrapper/plan/plan_command.h"
 #include "wrapper/process/child_launcher.h"
 #include "wrapper/results/results_columns.h"
 #include "wrapper/results/results_csv_reader.h"
@@ -76,6 +79,53 @@ RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
   return o;
 }
 
+/// Whether the run mode's words before `--` give the runs (-n, --runs,
+/// --max-runs): --plan gives them instead.
+bool GivesRuns(const std::vector<std::string>& run_args) {
+  for (const std::string& w : run_args) {
+    if (w == "--") break;
+    if (w.starts_with("-n") || w.starts_with("--runs") || w.starts_with("--max-runs")) return true;
+  }
+  return false;
+}
+
+/// --plan: timeit plan's numbers for the pilot, the target's PCT and
+/// metrics: -n the runs per boot, and, unless --boots is given, the boots
+/// (with --target-ci from half the planned boots, at least the default
+/// MIN, to twice as many: the plan is what the boots need on average, and
+/// the rule may stop earlier or go on when the draw was unlucky).
+void ApplyPlan(const BootsOptions& o, ExperimentState& s) {
+  if (GivesRuns(s.run_args))
+    throw UsageError("boots start: --plan gives the runs per boot: drop -n (or --plan)");
+  PlanOptions p;
+  p.files = {o.plan};
+  p.metrics = s.target.percent > 0 ? s.target.metrics : std::vector<std::string>{"real"};
+  if (s.target.percent > 0) p.target_ci_percent = s.target.percent;
+  std::vector<std::string> notes;
+  const PilotPlan plan = PlanPilot(p, notes);
+  for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
+  if (plan.metrics.empty())
+    throw UsageError("--plan " + o.plan + ": no metric of the target has values to plan from");
+  const PlannedMetric& most = MostDemanding(plan.metrics);
+  if (!most.plan.reachable)
+    throw UsageError(fmt::format("--plan {}: no plan reaches +/-{}% of {} within {} boots", o.plan,
+                                 p.target_ci_percent, most.pilot.metric, stats::kMaxBoots));
+  s.run_args.insert(s.run_args.begin(), {"-n", std::to_string(most.plan.runs_per_boot)});
+  if (o.boots_given) return;
+  const int planned = static_cast<int>(most.plan.boots);
+  if (s.target.percent > 0) {
+    s.boots = std::min(1000, 2 * planned);
+    s.target.min_boots = std::min(s.boots, std::max(kDefaultMinBoots, (planned + 1) / 2));
+  } else {
+    s.boots = planned;
+  }
+  std::fprintf(stderr, "timeit boots: --plan %s: -n %zu, --boots %s (%s needs %d boots a kernel)\n",
+               o.plan.c_str(), most.plan.runs_per_boot,
+               s.target.percent > 0 ? fmt::format("{}..{}", s.target.min_boots, s.boots).c_str()
+                                    : std::to_string(s.boots).c_str(),
+               most.pilot.metric.c_str(), planned);
+}
+
 std::string ThisTimeit() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -88,15 +138,22 @@ ExperimentState ExperimentFromOptions(const BootsOptions& o) {
   ExperimentState s;
   s.configs = o.configs;
   CheckConfigs(s.configs);
-  const RunOptions run = CheckRunArgs(o.run_args);
   s.boots = o.boots;
+  s.run_args = o.run_args;
+  if (o.target_percent > 0) {
+    s.target.percent = o.target_percent;
+    if (!o.target_metrics.empty()) s.target.metrics = o.target_metrics;
+    // --boots N alone: N the most.
+    s.target.min_boots = o.min_boots > 0 ? o.min_boots : std::min(kDefaultMinBoots, o.boots);
+  }
+  if (!o.plan.empty()) ApplyPlan(o, s);
+  const RunOptions run = CheckRunArgs(s.run_args);
   s.order = o.order;
   s.seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
   if (o.order == BootOrder::kRandom && !o.seed_given)
     std::fprintf(stderr, "timeit boots: random order with --seed %llu\n",
                  static_cast<unsigned long long>(s.seed));
   s.plan = PlanSteps(s.configs.size(), s.boots, s.order, s.seed);
-  s.run_args = o.run_args;
   s.cwd = fs::current_path().string();
   s.output = fs::absolute(run.output).lexically_normal().string();
   s.runs = run.runs;

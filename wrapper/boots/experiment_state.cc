@@ -8,20 +8,46 @@
 namespace timeit {
 namespace {
 
-/// The next step whose configuration has not failed, or the end.
-Action NextStep(ExperimentState& s) {
-  s.failed_boots = 0;
-  s.running_on.clear();
-  for (++s.step; s.step < s.plan.size(); ++s.step) {
-    const std::string& name = s.StepConfig().name;
-    if (std::find(s.failed_configs.begin(), s.failed_configs.end(), name) ==
-        s.failed_configs.end()) {
-      s.phase = Phase::kArmed;
-      return Action::kArm;
-    }
+bool Failed(const ExperimentState& s, std::size_t step) {
+  const std::string& name = s.configs[static_cast<std::size_t>(s.plan[step])].name;
+  return std::find(s.failed_configs.begin(), s.failed_configs.end(), name) !=
+         s.failed_configs.end();
+}
+
+/// The first step after `from` whose configuration has not failed, or the
+/// plan's size.
+std::size_t NextLiveStep(const ExperimentState& s, std::size_t from) {
+  std::size_t next = from + 1;
+  while (next < s.plan.size() && Failed(s, next)) ++next;
+  return next;
+}
+
+/// Goes to step `next`: armed, or finished at the plan's end.
+Action GoTo(ExperimentState& s, std::size_t next) {
+  s.step = next;
+  if (next < s.plan.size()) {
+    s.phase = Phase::kArmed;
+    return Action::kArm;
   }
   s.phase = Phase::kFinished;
   return Action::kFinish;
+}
+
+/// After the step: the next step whose configuration has not failed, or the
+/// end; first a look when that crosses into a later round (or the end) at
+/// or past --boots MIN. A round is `configs` steps of the plan, one boot of
+/// each, whatever failed in it.
+Action NextStep(ExperimentState& s) {
+  s.failed_boots = 0;
+  s.running_on.clear();
+  const std::size_t next = NextLiveStep(s, s.step), per = s.configs.size();
+  const std::size_t rounds = s.step / per + 1;
+  if (s.target.percent > 0 && next / per != s.step / per &&
+      rounds >= static_cast<std::size_t>(s.target.min_boots)) {
+    s.phase = Phase::kLooking;
+    return Action::kLook;
+  }
+  return GoTo(s, next);
 }
 
 StepRecord Record(const ExperimentState& s, const std::string& boot_id, const char* outcome) {
@@ -89,6 +115,8 @@ Action OnBoot(ExperimentState& s, const platforms::BootFacts& now, int runs_on_r
     case Phase::kFinished:
     case Phase::kStopped:
       return Action::kNothing;
+    case Phase::kLooking:
+      return Action::kLook;
     case Phase::kArmed:
       if (now.boot_id == s.armed_on) return Action::kSameBoot;
       return IsStepBoot(s, now) ? StartSeries(s, now.boot_id) : WrongKernel(s, now);
@@ -124,6 +152,25 @@ Action FinishSeries(ExperimentState& s, const std::string& boot_id, int runs, in
   return NextStep(s);
 }
 
+bool WithinTarget(const std::vector<MetricWidth>& widths, double percent) {
+  return !widths.empty() && std::all_of(widths.begin(), widths.end(), [&](const MetricWidth& w) {
+    return w.half_width_percent <= percent;  // false for NaN: not known is not within
+  });
+}
+
+Action Looked(ExperimentState& s, std::vector<MetricWidth> widths) {
+  LookRecord look;
+  look.round = s.step / s.configs.size() + 1;
+  look.step = s.step;
+  look.met = WithinTarget(widths, s.target.percent);
+  look.widths = std::move(widths);
+  s.looks.push_back(std::move(look));
+  if (!s.looks.back().met) return GoTo(s, NextLiveStep(s, s.step));
+  s.step += 1;  // the steps made, as at the plan's end
+  s.phase = Phase::kFinished;
+  return Action::kFinish;
+}
+
 void Armed(ExperimentState& s, const std::string& boot_id) {
   s.phase = Phase::kArmed;
   s.armed_on = boot_id;
@@ -149,7 +196,8 @@ std::optional<TimeLeft> EstimateTimeLeft(const ExperimentState& s) {
   TimeLeft left;
   left.boot_seconds = all.boot / all.n;
   left.series_seconds = all.series / all.n;
-  for (std::size_t step = s.step; step < s.plan.size(); ++step) {
+  const std::size_t first = s.phase == Phase::kLooking ? s.step + 1 : s.step;
+  for (std::size_t step = first; step < s.plan.size(); ++step) {
     const BootConfig& c = s.configs[static_cast<std::size_t>(s.plan[step])];
     if (std::find(s.failed_configs.begin(), s.failed_configs.end(), c.name) !=
         s.failed_configs.end())
@@ -170,6 +218,8 @@ const char* PhaseName(Phase phase) {
       return "armed";
     case Phase::kRunning:
       return "running";
+    case Phase::kLooking:
+      return "looking";
     case Phase::kFinished:
       return "finished";
     case Phase::kStopped:

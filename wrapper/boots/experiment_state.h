@@ -16,8 +16,12 @@ enum class OnBootFailure { kStop, kSkip };
 
 /// Where the experiment is between two boots.
 enum class Phase {
-  kArmed,     ///< the step's boot is armed; the next resume checks and runs it
-  kRunning,   ///< the step's series started on `running_on`
+  kArmed,    ///< the step's boot is armed; the next resume checks and runs it
+  kRunning,  ///< the step's series started on `running_on`
+  /// the step ended a round at or past --boots MIN: the stopping rule looks
+  /// at the results before the next step is armed (kept across a power loss,
+  /// so that the look is made once and no step is recorded twice)
+  kLooking,
   kFinished,  ///< every step done or skipped; disarmed
   kStopped,   ///< a configuration failed under --on-boot-failure stop; disarmed
 };
@@ -42,13 +46,41 @@ struct StepRecord {
   double series_seconds = -1;
 };
 
+/// One metric's interval at a look: the half-width of the interval of its
+/// difference against the baseline, in % of the baseline's mean, the wider
+/// side of what compare's summary prints (its ratio's interval is not
+/// symmetric), the widest over the configurations; NaN where the summary
+/// has no such percentage (too few values, a baseline mean of 0, no column).
+struct MetricWidth {
+  std::string metric;
+  double half_width_percent = 0;
+};
+
+/// A look of the stopping rule, after a round: what compare's mixed model
+/// gave each target metric and whether every one was within the target.
+struct LookRecord {
+  std::size_t round = 0;  ///< rounds done (boots of each configuration)
+  std::size_t step = 0;   ///< the step that ended the round (0-based)
+  std::vector<MetricWidth> widths;
+  bool met = false;
+};
+
+/// --target-ci PCT[:METRIC,...] with --boots MIN..MAX: stop after a round
+/// once every metric's interval of the difference is within +/-PCT.
+struct TargetRule {
+  double percent = 0;  ///< 0: no rule; `boots` boots of each configuration
+  std::vector<std::string> metrics{"real"};
+  int min_boots = 2;  ///< no look before this many rounds
+};
+
 /// The whole experiment: what `timeit boots start` was asked (kept verbatim,
 /// so that every boot runs what start checked) and how far it got. A value:
 /// the transitions below change it, state_file.h stores it, and only
 /// boots_command.cc acts on the machine.
 struct ExperimentState {
   std::vector<BootConfig> configs;
-  int boots = 0;  ///< per configuration
+  int boots = 0;  ///< per configuration; with a target rule, the most (MAX)
+  TargetRule target;
   BootOrder order = BootOrder::kAbba;
   std::uint64_t seed = 0;
   std::vector<int> plan;              ///< the configuration of each step
@@ -73,11 +105,14 @@ struct ExperimentState {
   int failed_boots = 0;    ///< wrong-kernel boots of this step so far
   std::vector<std::string> failed_configs;
   std::vector<StepRecord> records;
+  std::vector<LookRecord> looks;
 
   const BootConfig& StepConfig() const { return configs[static_cast<std::size_t>(plan[step])]; }
   /// The command line the step's boot is given: start's, plus cmdline+=.
   std::string StepCmdline() const;
   bool Done() const { return phase == Phase::kFinished || phase == Phase::kStopped; }
+  /// Whether the stopping rule ended the experiment before its plan's end.
+  bool StoppedByTarget() const { return !looks.empty() && looks.back().met; }
 };
 
 /// The steps: `boots` boots of each of `configs` configurations, in
@@ -90,6 +125,7 @@ enum class Action {
   kNothing,    ///< the experiment is over: nothing to do
   kSameBoot,   ///< the boot id did not change: the machine did not reboot
   kRunSeries,  ///< this boot is the step's: settle, run its series, FinishSeries
+  kLook,       ///< a round ended: judge the results (LookAtResults), then Looked
   kArm,        ///< arm `step` (again or the next) and reboot; then Armed
   kFinish,     ///< the last step is done: disarm, write the comparison
   kStop,       ///< a configuration failed and --on-boot-failure stop: disarm
@@ -104,6 +140,14 @@ Action OnBoot(ExperimentState& s, const platforms::BootFacts& now, int runs_on_r
 /// The transition of a finished series on boot `boot_id`.
 Action FinishSeries(ExperimentState& s, const std::string& boot_id, int runs, int exit_status,
                     double settle_seconds);
+
+/// The transition of a look (kLooking) that found `widths`: the experiment
+/// finishes when each is within the target, or the plan is at its end
+/// (MAX); else the next step is armed.
+Action Looked(ExperimentState& s, std::vector<MetricWidth> widths);
+
+/// Whether every width is known and at most `percent`.
+bool WithinTarget(const std::vector<MetricWidth>& widths, double percent);
 
 /// The step's boot is armed from boot `boot_id`.
 void Armed(ExperimentState& s, const std::string& boot_id);

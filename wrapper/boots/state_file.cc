@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -97,12 +99,38 @@ StepRecord RecordFrom(const json& j) {
   return r;
 }
 
-constexpr const char* kPhases[] = {"armed", "running", "finished", "stopped"};
+/// In Phase's order.
+/// A width not known is null (JSON has no NaN), and back.
+json WidthJson(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
+double WidthFrom(const json& j) {
+  return j.is_null() ? std::numeric_limits<double>::quiet_NaN() : j.get<double>();
+}
+
+json LookJson(const LookRecord& l) {
+  json widths = json::array();
+  for (const MetricWidth& w : l.widths)
+    widths.push_back(
+        {{"metric", w.metric}, {"half_width_percent", WidthJson(w.half_width_percent)}});
+  return {{"round", l.round}, {"step", l.step}, {"widths", widths}, {"met", l.met}};
+}
+
+LookRecord LookFrom(const json& j) {
+  LookRecord l;
+  j.at("round").get_to(l.round);
+  j.at("step").get_to(l.step);
+  for (const json& w : j.at("widths"))
+    l.widths.push_back({w.at("metric").get<std::string>(), WidthFrom(w.at("half_width_percent"))});
+  j.at("met").get_to(l.met);
+  return l;
+}
+
+constexpr const char* kPhases[] = {"armed", "running", "looking", "finished", "stopped"};
 
 Phase PhaseFrom(const std::string& name) {
   for (std::size_t i = 0; i < std::size(kPhases); ++i)
     if (name == kPhases[i]) return static_cast<Phase>(i);
-  throw std::invalid_argument("phase '" + name + "' is none of armed, running, finished, stopped");
+  throw std::invalid_argument("phase '" + name +
+                              "' is none of armed, running, looking, finished, stopped");
 }
 
 /// Every step and configuration index in range, so that a state that parses
@@ -116,6 +144,8 @@ void CheckConsistent(const ExperimentState& s) {
   if (s.step > s.plan.size() || (!s.Done() && s.step == s.plan.size()))
     throw std::invalid_argument("step " + std::to_string(s.step) + " is past the plan");
   if (s.run_args.empty()) throw std::invalid_argument("no command");
+  if (!(s.target.percent >= 0) || (s.target.percent > 0 && s.target.metrics.empty()))
+    throw std::invalid_argument("a target without metrics");
 }
 
 }  // namespace
@@ -126,9 +156,15 @@ std::string StateText(const ExperimentState& s) {
   json configs = json::array(), records = json::array();
   for (const BootConfig& c : s.configs) configs.push_back(ConfigJson(c));
   for (const StepRecord& r : s.records) records.push_back(RecordJson(r));
+  json looks = json::array();
+  for (const LookRecord& l : s.looks) looks.push_back(LookJson(l));
   const json j = {{"format", kFormat},
                   {"configs", configs},
                   {"boots", s.boots},
+                  {"target",
+                   {{"percent", s.target.percent},
+                    {"metrics", s.target.metrics},
+                    {"min_boots", s.target.min_boots}}},
                   {"order", s.order == BootOrder::kAbba ? "abba" : "random"},
                   {"seed", s.seed},
                   {"plan", s.plan},
@@ -151,7 +187,8 @@ std::string StateText(const ExperimentState& s) {
                   {"running_on", s.running_on},
                   {"failed_boots", s.failed_boots},
                   {"failed_configs", s.failed_configs},
-                  {"records", records}};
+                  {"records", records},
+                  {"looks", looks}};
   return j.dump(2) + "\n";
 }
 
@@ -164,6 +201,13 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
     ExperimentState s;
     for (const json& c : j.at("configs")) s.configs.push_back(ConfigFrom(c));
     j.at("boots").get_to(s.boots);
+    // Not in the states of a timeit before --target-ci: no rule, no looks.
+    if (j.contains("target")) {
+      const json& target = j.at("target");
+      target.at("percent").get_to(s.target.percent);
+      target.at("metrics").get_to(s.target.metrics);
+      target.at("min_boots").get_to(s.target.min_boots);
+    }
     s.order = j.at("order").get<std::string>() == "random" ? BootOrder::kRandom : BootOrder::kAbba;
     j.at("seed").get_to(s.seed);
     j.at("plan").get_to(s.plan);
@@ -188,6 +232,8 @@ ExperimentState ParseStateText(const std::string& text, const std::string& file)
     j.at("failed_boots").get_to(s.failed_boots);
     j.at("failed_configs").get_to(s.failed_configs);
     for (const json& r : j.at("records")) s.records.push_back(RecordFrom(r));
+    if (j.contains("looks"))
+      for (const json& l : j.at("looks")) s.looks.push_back(LookFrom(l));
     CheckConsistent(s);
     return s;
   } catch (const std::exception& e) {

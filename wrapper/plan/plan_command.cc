@@ -57,13 +57,7 @@ MeasuredCosts Costs(const CompareSet& set, const std::vector<PilotBoot>& boots,
 
 }  // namespace
 
-int PlanMain(int argc, char** argv) {
-  const PlanOptions o = ParsePlanOptions(argc, argv);
-  if (o.help) {
-    std::fputs(PlanUsage().c_str(), stdout);
-    return kExitOk;
-  }
-  std::vector<std::string> notes;
+PilotPlan PlanPilot(const PlanOptions& o, std::vector<std::string>& notes) {
   const CompareInput in = LoadCompareSets(o.files, notes, 1);
   const CompareSet& set = OneSet(in, o);
   CheckMetrics(in, o);
@@ -110,10 +104,21 @@ int PlanMain(int argc, char** argv) {
          static_cast<double>(plan.runs_per_boot + counting) * costs.run_seconds);
     planned.push_back({*pilot, plan});
   }
+  return {context, planned};
+}
+
+int PlanMain(int argc, char** argv) {
+  const PlanOptions o = ParsePlanOptions(argc, argv);
+  if (o.help) {
+    std::fputs(PlanUsage().c_str(), stdout);
+    return kExitOk;
+  }
+  std::vector<std::string> notes;
+  const PilotPlan plan = PlanPilot(o, notes);
   for (const std::string& n : notes) std::fprintf(stderr, "timeit: %s\n", n.c_str());
-  if (planned.empty())
+  if (plan.metrics.empty())
     throw InputError(o.files.back(), 0, "no metric of -m has values to plan from");
-  const std::string text = FormatPlan(context, planned);
+  const std::string text = FormatPlan(plan.context, plan.metrics);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;
 }

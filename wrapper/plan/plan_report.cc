@@ -73,6 +73,13 @@ std::string Duration(double seconds) {
   return fmt::format("{} h {:02} min", s / 3600, (s % 3600 + 30) / 60 % 60);
 }
 
+const PlannedMetric& MostDemanding(const std::vector<PlannedMetric>& metrics) {
+  return *std::max_element(metrics.begin(), metrics.end(),
+                           [](const PlannedMetric& a, const PlannedMetric& b) {
+                             return a.plan.seconds_per_kernel < b.plan.seconds_per_kernel;
+                           });
+}
+
 std::string FormatPlan(const PlanContext& c, const std::vector<PlannedMetric>& metrics) {
   std::string text = fmt::format(
       "Plan from a pilot of {} boots of {} ({} runs{})\n", c.boots, c.label, c.runs,
@@ -87,11 +94,8 @@ std::string FormatPlan(const PlanContext& c, const std::vector<PlannedMetric>& m
                                                   "interval", "time/kernel"}};
   for (const PlannedMetric& m : metrics) table.push_back(Line(m));
   text += AlignColumns(table, 1, /*last_left=*/false);
-  const auto most = std::max_element(metrics.begin(), metrics.end(),
-                                     [](const PlannedMetric& a, const PlannedMetric& b) {
-                                       return a.plan.seconds_per_kernel < b.plan.seconds_per_kernel;
-                                     });
-  if (most == metrics.end() || !most->plan.reachable) {
+  const PlannedMetric* most = metrics.empty() ? nullptr : &MostDemanding(metrics);
+  if (most == nullptr || !most->plan.reachable) {
     text += fmt::format("\nNo plan reaches +/-{}% within {} boots a kernel: widen --target-ci.\n",
                         ReadablePercent(c.target_percent, false), stats::kMaxBoots);
     return text;

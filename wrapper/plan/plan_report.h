@@ -33,6 +33,10 @@ struct PlanContext {
 /// kernel), then the interleaved boot order for the most demanding metric.
 std::string FormatPlan(const PlanContext& context, const std::vector<PlannedMetric>& metrics);
 
+/// The metric whose plan takes the most time per kernel: the boot order the
+/// plan prints is its. `metrics` not empty.
+const PlannedMetric& MostDemanding(const std::vector<PlannedMetric>& metrics);
+
 /// "42 s", "5 min 19 s", "2 h 05 min".
 std::string Duration(double seconds);
 
