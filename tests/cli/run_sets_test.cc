@@ -191,9 +191,15 @@ TEST(RunSetsTest, RefusalsAreOneLineAndNothingRuns) {
        "timeit: --parameter-list: the value 'a' is given twice\n"},
       {{"--parameter-list", "x y", "a,b", "--", "touch", "ran{x}"},
        "timeit: --parameter-list: expected a NAME of letters, digits, '_' and '-', got 'x y'\n"},
-      {{"--parameter-list", "x", "a,b", "--parameter-scan", "n", "1", "2", "--", "touch",
-        "ran{x}{n}"},
-       "timeit: --parameter-scan and --parameter-list: give one\n"},
+      {{"--parameter-scan", "x", "1", "2", "--parameter-scan", "n", "1", "4",
+        "--parameter-step-size", "2", "--", "touch", "ran{x}{n}"},
+       "timeit: --parameter-step-size goes with a single --parameter-scan: give the others' "
+       "values with --parameter-list\n"},
+      {{"--parameter-list", "x", "a,b", "--parameter-list", "x", "c,d", "--", "touch", "ran{x}"},
+       "timeit: --parameter-list x: the parameter is given twice\n"},
+      {{"--parameter-list", "x", "a,b", "--parameter-scan", "n", "1", "2", "--", "touch", "ran{x}"},
+       "timeit: --parameter-scan n: no {n} in the command, --prepare or --cleanup to put the "
+       "values in\n"},
       {{"--parameter-step-size", "2", "--", "touch", "ran"},
        "timeit: --parameter-step-size goes with --parameter-scan\n"},
       {{"--order", "random", "--", "touch", "ran"},
