@@ -167,6 +167,12 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
     for (const std::string& note : s->RowNotes()) AppendNote(notes_, note);
   }
   if (!p_.options.series_note.empty()) AppendNote(notes_, p_.options.series_note);
+  // In random order a set's first row need not come in its place: it says it.
+  if (run.config && p_.options.random_order && !run.config->order_noted) {
+    AppendNote(notes_, GivenOrderNote(static_cast<std::size_t>(run.config - p_.configs.data()) + 1,
+                                      p_.configs.size()));
+    run.config->order_noted = true;
+  }
   NoteLeftovers(run, m);
 }
 
