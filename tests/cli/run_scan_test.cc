@@ -240,6 +240,11 @@ TEST(RunScanTest, TwoParametersAreASetPerCombination) {
     EXPECT_NE(html.find(std::string("<g class=\"point\" data-value=\"") + v + "\""),
               std::string::npos)
         << v;
+  // Each point is its set's mean and scipy's interval, placed by its value of a.
+  const ProcessResult check = RunProcess(
+      {"/usr/bin/python3", kScripts + "/check_compare_html.py", "ab.html", "ab.csv"}, "",
+      dir.path());
+  EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
 }
 
 TEST(RunScanTest, BeyondTheLimitsIsOneLineAndNothingRuns) {

@@ -63,9 +63,9 @@ void RunLoop::PrintNotes(int run) {
   notes_.clear();
   for (auto& s : p_.sources) {
     for (const std::string& note : s->TakeNotes()) {
-      const bool said_before =
-          s->OfMachine(note) && p_.machine_notes != nullptr && !p_.machine_notes->FirstTime(note);
-      if (!p_.options.quiet && s->Announce(note) && !said_before)
+      // Stamped only when said: a -q series leaves the next one to say it.
+      if (!p_.options.quiet && s->Announce(note) &&
+          (!s->OfMachine(note) || p_.machine_notes == nullptr || p_.machine_notes->FirstTime(note)))
         Say(run > 0 ? "run " + std::to_string(run) + ": " + note : note);
       AppendNote(notes_, note);
     }
