@@ -145,7 +145,10 @@ std::string ScanChartSvg(const ScanTable& scan, std::size_t metric) {
   AppendValueAxis(x, y, ty, svg);
   AppendParameterAxis(scan, p, x, svg);
   // One line: grey, its dots coloured as their sets; several: each line and
-  // its dots in a colour of their own, named in a legend.
+  // its dots in a colour of their own, named in a legend in the bottom
+  // margin, left of the parameter's name, where it covers no point.
+  double legend_at = 4;
+  const double legend_end = x.p1 - 7.0 * static_cast<double>(scan.parameters.front().size()) - 12;
   for (std::size_t l = 0; l < lines.names.size(); ++l) {
     std::string points;
     for (const std::size_t v : shown)
@@ -154,13 +157,15 @@ std::string ScanChartSvg(const ScanTable& scan, std::size_t metric) {
                               Px(y.At(scan.cells[v][metric].mean_value)));
     if (points.empty()) continue;
     points.pop_back();
-    if (several)
-      svg += fmt::format(
-          "<polyline class=\"trace\" stroke=\"{}\" data-line=\"{}\" points=\"{}\"/>"
-          "<text class=\"legend\" x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"{}\">{}</text>",
-          SetColor(l), EscapeXml(lines.names[l]), points, Px(kChartWidth - kRight),
-          Px(kTop + 10 + 12 * static_cast<double>(l)), SetColor(l), EscapeXml(lines.names[l]));
-    else
+    if (several) {
+      svg += fmt::format("<polyline class=\"trace\" stroke=\"{}\" data-line=\"{}\" points=\"{}\"/>",
+                         SetColor(l), EscapeXml(lines.names[l]), points);
+      const double width = 6.2 * static_cast<double>(lines.names[l].size()) + 12;
+      if (legend_at + width <= legend_end)
+        svg += fmt::format("<text class=\"legend\" x=\"{}\" y=\"{}\" fill=\"{}\">{}</text>",
+                           Px(legend_at), Px(kHeight - 2), SetColor(l), EscapeXml(lines.names[l]));
+      legend_at += width;
+    } else
       svg += "<polyline class=\"trace\" stroke=\"#666666\" points=\"" + points + "\"/>";
   }
   for (const std::size_t v : shown) {
