@@ -50,7 +50,7 @@ set(_timeit_label_rules
   "^MinistatFieldsTest\\.PicksWhatMinistatPicks" "peer"
   "^TimingRunsTest\\.CompareTakesEachMetricFromItsOwnRows$" "peer"
   "^CompareExportTest\\."                    "peer"
-  "^RunScanTest\\.(TwelveValuesAreReadAsTheirTableAndCharted|WordsAreChartedEvenlySpacedInTheirOrder)$" "peer"
+  "^RunScanTest\\.(TwelveValuesAreReadAsTheirTableAndCharted|WordsAreChartedEvenlySpacedInTheirOrder|TwoParametersAreASetPerCombination)$" "peer"
   "^CompareHtmlLayoutTest\\."                "peer"
   "^CompareReadersTest\\.Hyperfine"          "peer"
   "^CompareRunnersTest\\."                   "peer"

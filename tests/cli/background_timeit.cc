@@ -1,5 +1,4 @@
 #include "tests/cli/background_timeit.h"
-#include "tests/test_paths.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -11,6 +10,9 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include "tests/cli/run_timeit.h"
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
 namespace fs = std::filesystem;
@@ -24,6 +26,12 @@ pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
 #endif
   argv.push_back(TIMEIT_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
+  // A runtime folder that does not exist: no stamp can be made, so the
+  // series says the machine's notes as a first series does.
+  std::vector<std::string> env_text = TimeitEnvironment(dir / ".no-runtime-dir");
+  std::vector<char*> env;
+  for (std::string& e : env_text) env.push_back(e.data());
+  env.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     // A test started from a background job inherits SIGINT ignored, and
@@ -40,7 +48,7 @@ pid_t StartTimeit(const std::vector<std::string>& args, const fs::path& dir) {
     std::vector<char*> a;
     for (std::string& s : argv) a.push_back(s.data());
     a.push_back(nullptr);
-    execv(a[0], a.data());
+    execve(a[0], a.data(), env.data());
     _exit(127);
   }
   return pid;

@@ -16,9 +16,9 @@ included and marked class "warmup", by run number, on the y scale. Where a
 set's runs carry two or more boot_ids, each dot names its run's boot
 (data-boot) and each boot has a tick at the mean of its runs (data-boot-mean).
 For every scan chart (svg.scan): each value's point is the mean of that
-set's (NAME=VALUE) measured values with the same scipy interval, placed by
-value when every value is a number (data-numeric 1), else evenly spaced in
-the values' order.
+set's (NAME=VALUE, or a=1,b=x of several parameters) measured values with
+the same scipy interval, placed by the (first parameter's) value when every
+value is a number (data-numeric 1), else evenly spaced in the values' order.
 The CSVs are read here with Python's csv module. Prints what is wrong and
 exits 1, or exits 0. Run with Debian's /usr/bin/python3 (python3-scipy).
 """
@@ -81,6 +81,15 @@ def check_boots(metric, label, group, rows, errors):
         errors.append(f"strip {metric}/{label}: boot means {got} != CSV {want}")
 
 
+def scan_label(parameter, value):
+    """The set a point stands for: NAME=VALUE, or a=1,b=x for the
+    parameters "a,b" and the values "1,x"."""
+    names = parameter.split(",")
+    if len(names) == 1:
+        return f"{parameter}={value}"
+    return ",".join(f"{n}={v}" for n, v in zip(names, value.split(",")))
+
+
 def check_scan(svg, rows, errors):
     """A scan chart's points against the CSV and scipy; their x positions."""
     metric, parameter = svg.get("data-metric"), svg.get("data-parameter")
@@ -88,7 +97,7 @@ def check_scan(svg, rows, errors):
     points = [g for g in svg.iter(SVG + "g") if g.get("class") == "point"]
     xs, values = [], []
     for g in points:
-        label = f"{parameter}={g.get('data-value')}"
+        label = scan_label(parameter, g.get("data-value"))
         want = [in_report_unit(r, metric) for r in own_rows(rows.get(label, []), metric)
                 if r["warmup"] == "0" and r.get(metric, "") != ""]
         mean = float(g.get("data-mean"))
@@ -108,11 +117,20 @@ def check_scan(svg, rows, errors):
     if len(xs) < 2:
         errors.append(f"scan {metric}: {len(xs)} points")
         return
-    at = [float(v) for v in values] if svg.get("data-numeric") == "1" else list(range(len(xs)))
+    # The x axis is the first parameter's: several points share a value
+    # where there are several parameters (a line per value of the others).
+    firsts = [v.split(",")[0] if "," in parameter else v for v in values]
+    distinct = list(dict.fromkeys(firsts))
+    at = ([float(v) for v in firsts] if svg.get("data-numeric") == "1"
+          else [distinct.index(v) for v in firsts])
+    j = next((i for i in range(1, len(xs)) if at[i] != at[0]), None)
+    if j is None:
+        errors.append(f"scan {metric}: every point at one value")
+        return
     for i in range(1, len(xs)):
         # Linear in the position: each step's pixels per unit are the first step's.
-        if abs((xs[i] - xs[0]) * (at[1] - at[0]) - (xs[1] - xs[0]) * (at[i] - at[0])) > \
-                0.02 * abs(at[i] - at[0]) * max(1.0, abs(at[1] - at[0])):
+        if abs((xs[i] - xs[0]) * (at[j] - at[0]) - (xs[j] - xs[0]) * (at[i] - at[0])) > \
+                0.02 * abs(at[i] - at[0]) * max(1.0, abs(at[j] - at[0])):
             errors.append(f"scan {metric}: {values[i]} drawn at x={xs[i]}")
 
 

@@ -281,5 +281,55 @@ TEST(ConditionsCliTest, RunModeSaysOnceWhenConditionsMayAddNoise) {
   EXPECT_EQ(r.err, "timeit: recording runs in t.csv (label t)\n");
 }
 
+/// The first row's notes cell of `csv`.
+std::string FirstNotes(const std::filesystem::path& csv) {
+  const std::vector<std::string> notes = ColumnOf(ReadRuns(csv), "notes");
+  return notes.empty() ? "" : notes.front();
+}
+
+TEST(ConditionsCliTest, AMachineNoteIsSaidOncePerBootAndKeptInEveryCsv) {
+  TempDir dir;
+  SharedRuntimeDir login;  // the series of one login share their stamps
+  MachineRoots laptop("laptop-intel-pstate");
+  const std::string conditions =
+      "timeit: 4 conditions may add noise (governor, boost, nmi_watchdog, load1); see "
+      "`timeit check`\n";
+  // On a hybrid hierarchy (this VM's) the cgroup's note is a machine note too.
+  const std::string v1 = "the memory and io controllers are bound to cgroup v1";
+  const std::vector<std::string> series = {"-n", "2", "--no-counters", "true"};
+  const auto run = [&](const std::string& csv) {
+    std::vector<std::string> args = {"-o", csv};
+    args.insert(args.end(), series.begin(), series.end());
+    const ProcessResult r = RunTimeit(args, "", dir.path());
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    return r.err;
+  };
+  // A quiet series says nothing, so it leaves the note to the next one.
+  const ProcessResult quiet =
+      RunTimeit({"-q", "-n", "1", "--no-counters", "-o", "q.csv", "true"}, "", dir.path());
+  EXPECT_EQ(quiet.err, "");
+  const std::string first = run("a.csv");
+  EXPECT_EQ(Occurrences(first, conditions), 1) << first;
+  const bool hybrid = FirstNotes(dir.path() / "a.csv").find(v1) != std::string::npos;
+  EXPECT_EQ(first.find(v1) != std::string::npos, hybrid) << first;
+  const std::string second = run("b.csv");
+  EXPECT_EQ(second, "timeit: recording runs in b.csv (label b)\n");
+  // The CSVs hold what the terminal said once: the same notes, the same conditions.
+  EXPECT_EQ(FirstNotes(dir.path() / "b.csv"), FirstNotes(dir.path() / "a.csv"));
+  EXPECT_EQ(ColumnOf(ReadRuns(dir.path() / "b.csv"), "governor"),
+            ColumnOf(ReadRuns(dir.path() / "a.csv"), "governor"));
+
+  // Another boot is another machine state: said again, once.
+  ::setenv("TIMEIT_BOOT_ID", "6e0c1f0e-0000-4000-8000-000000000042", 1);
+  EXPECT_EQ(Occurrences(run("c.csv"), conditions), 1);
+  EXPECT_EQ(Occurrences(run("d.csv"), conditions), 0);
+  ::unsetenv("TIMEIT_BOOT_ID");
+
+  // A stamp folder others may write cannot silence a note: said, the series runs.
+  std::filesystem::permissions(login.path() / "timeit", std::filesystem::perms::all);
+  const std::string open = run("e.csv");
+  EXPECT_EQ(Occurrences(open, conditions), 1) << open;
+  EXPECT_EQ(open.find(v1) != std::string::npos, hybrid) << open;
+}
 }  // namespace
 }  // namespace timeit::testing

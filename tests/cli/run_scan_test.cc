@@ -161,6 +161,92 @@ TEST(RunScanTest, WordsAreChartedEvenlySpacedInTheirOrder) {
   EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
 }
 
+// Two parameters (hyperfine's -L twice): a set per combination, labelled
+// a=1,b=x, the last parameter changing fastest, {a} and {b} replaced in the
+// command, --prepare and --cleanup; one round after another, interleaved in
+// that order (the rows' start times); compare's scan table has a column per
+// parameter and its chart a line per value of b.
+TEST(RunScanTest, TwoParametersAreASetPerCombination) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit({"-n",
+                                     "2",
+                                     "-w",
+                                     "0",
+                                     "--no-counters",
+                                     "-o",
+                                     "ab.csv",
+                                     "--parameter-list",
+                                     "a",
+                                     "1,2",
+                                     "--parameter-list",
+                                     "b",
+                                     "x,y",
+                                     "--prepare",
+                                     "echo p{a}{b} >> order",
+                                     "--cleanup",
+                                     "echo c{a}{b} >> order",
+                                     "--",
+                                     "sh",
+                                     "-c",
+                                     "echo {a}{b} >> order"},
+                                    "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const Cells combinations = {"1x", "1y", "2x", "2y"};
+  std::string round;
+  for (const std::string& c : combinations) round += "p" + c + "\n" + c + "\n" + "c" + c + "\n";
+  EXPECT_EQ(ReadFile(dir.path() / "order"), round + round);
+  const RunsTable runs = ReadRuns(dir.path() / "ab.csv");
+  const Cells labels = {"a=1,b=x", "a=1,b=y", "a=2,b=x", "a=2,b=y"};
+  Cells twice = labels;
+  twice.insert(twice.end(), labels.begin(), labels.end());
+  EXPECT_EQ(ColumnOf(runs, "label"), twice);
+  // Interleaved: ordered by their start times, the rows are the rounds' order.
+  std::vector<std::pair<std::string, std::string>> started;
+  const Cells starts = ColumnOf(runs, "start");
+  for (std::size_t i = 0; i < starts.size(); ++i) started.emplace_back(starts[i], twice[i]);
+  std::stable_sort(started.begin(), started.end());
+  for (std::size_t i = 0; i < started.size(); ++i) EXPECT_EQ(started[i].second, twice[i]) << i;
+  EXPECT_EQ(
+      ColumnOf(runs, "command"),
+      Cells({"sh -c 'echo 1x >> order'", "sh -c 'echo 1y >> order'", "sh -c 'echo 2x >> order'",
+             "sh -c 'echo 2y >> order'", "sh -c 'echo 1x >> order'", "sh -c 'echo 1y >> order'",
+             "sh -c 'echo 2x >> order'", "sh -c 'echo 2y >> order'"}));
+
+  const std::string table = ScanTableOf(r.out);
+  const Cells lines = Lines(table);
+  ASSERT_EQ(lines.size(), 2u + labels.size()) << r.out;
+  EXPECT_EQ(lines[0], "Scan of a, b: each metric's mean +/- its 95% interval (Student's t)");
+  EXPECT_EQ(lines[1].substr(0, 5), "a  b ") << table;
+  for (std::size_t i = 0; i < combinations.size(); ++i)
+    EXPECT_EQ(lines[2 + i].substr(0, 5),
+              combinations[i].substr(0, 1) + "  " + combinations[i].substr(1) + " ")
+        << table;
+
+  // timeit compare of the file: the same table; a chart per metric, a line
+  // per value of b over the values of a.
+  const ProcessResult c = RunTimeit({"compare", "--html", "ab.html", "ab.csv"}, "", dir.path());
+  ASSERT_EQ(c.exit_status, 0) << c.err;
+  EXPECT_EQ(ScanTableOf(c.out), table) << c.out;
+  const std::string html = ReadFile(dir.path() / "ab.html");
+  const std::size_t metrics = Count(html, "class=\"chart scan\"");
+  EXPECT_EQ(Count(lines[2], "+/-"), metrics) << table;
+  EXPECT_NE(html.find("<h2>Scan of a, b</h2>"), std::string::npos);
+  EXPECT_EQ(Count(html, "data-line=\"b=x\""), metrics);
+  EXPECT_EQ(Count(html, "data-line=\"b=y\""), metrics);
+  EXPECT_EQ(Count(html, "<g class=\"point\""), metrics * labels.size());
+  EXPECT_NE(html.find("data-metric=\"real\" data-parameter=\"a,b\" data-numeric=\"1\""),
+            std::string::npos);
+  for (const char* v : {"1,x", "1,y", "2,x", "2,y"})
+    EXPECT_NE(html.find(std::string("<g class=\"point\" data-value=\"") + v + "\""),
+              std::string::npos)
+        << v;
+  // Each point is its set's mean and scipy's interval, placed by its value of a.
+  const ProcessResult check = RunProcess(
+      {"/usr/bin/python3", kScripts + "/check_compare_html.py", "ab.html", "ab.csv"}, "",
+      dir.path());
+  EXPECT_EQ(check.exit_status, 0) << check.out << check.err;
+}
+
 TEST(RunScanTest, BeyondTheLimitsIsOneLineAndNothingRuns) {
   TempDir dir;
   std::string list;
@@ -172,6 +258,11 @@ TEST(RunScanTest, BeyondTheLimitsIsOneLineAndNothingRuns) {
       {{"--parameter-list", "n", list, "--", "touch", "ran{n}"},
        "timeit: --parameter-list n: more than 64 values; compare takes a scan of 64 at most "
        "(split a longer one into series over parts of its range)\n"},
+      // The cap holds over the product of several parameters: 9 × 8 = 72.
+      {{"--parameter-scan", "a", "1", "9", "--parameter-scan", "b", "1", "8", "--", "touch",
+        "ran{a}{b}"},
+       "timeit: --parameter-scan b: more than 64 combinations of values; compare takes a scan of "
+       "64 at most (split a longer one into series over parts of its range)\n"},
   };
   for (const auto& [args, err] : cases) {
     Cells with_output = {"-o", "x.csv"};

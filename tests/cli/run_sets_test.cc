@@ -76,6 +76,53 @@ TEST(RunSetsTest, RandomOrderOfCommandsIsSeededAndBalanced) {
   }
 }
 
+// A CSV written with --order random says each set's place in the order
+// given on its first row: timeit compare of the file takes them so (the
+// first given the baseline), and prints what the series printed at its end,
+// byte for byte; the same rows without those notes (a file of an earlier
+// timeit) are taken in the order of their first rows, as before.
+TEST(RunSetsTest, CompareOfARandomOrderCsvTakesTheSetsAsGiven) {
+  TempDir dir;
+  const ProcessResult r = RunTimeit(
+      {"-n", "3", "-w", "0", "--no-counters", "-o", "r.csv", "--order", "random", "--seed", "2",
+       "--command", "a=sleep 0.01", "--command", "b=sleep 0.02", "--command", "c=sleep 0.03"},
+      "", dir.path());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const RunsTable runs = ReadRuns(dir.path() / "r.csv");
+  const Cells labels = ColumnOf(runs, "label");
+  ASSERT_EQ(labels.size(), 9u);
+  ASSERT_NE(labels.front(), "a") << "seed 2 runs another set first; the test needs it";
+  const Cells notes = ColumnOf(runs, "notes");
+  for (const auto& [label, place] :
+       {std::pair<std::string, std::string>{"a", "1"}, {"b", "2"}, {"c", "3"}}) {
+    const std::size_t first =
+        static_cast<std::size_t>(std::find(labels.begin(), labels.end(), label) - labels.begin());
+    EXPECT_NE(notes[first].find("set " + place + " of 3 in the order given"), std::string::npos)
+        << label << ": " << notes[first];
+  }
+
+  const ProcessResult c = RunTimeit({"compare", "r.csv"}, "", dir.path());
+  ASSERT_EQ(c.exit_status, 0) << c.err;
+  EXPECT_EQ(c.out.rfind("x a.real (s)\n+ b.real (s)\n* c.real (s)\n", 0), 0u) << c.out;
+  EXPECT_NE(c.out.find("Summary against a "), std::string::npos) << c.out;
+  const std::size_t blocks = r.out.find("x a.real (s)\n");
+  ASSERT_NE(blocks, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(blocks), c.out);
+
+  // Without the notes: the sets in the order of their first rows.
+  std::string old = ReadFile(dir.path() / "r.csv");
+  for (const char* place : {"1", "2", "3"}) {
+    const std::string note = std::string("set ") + place + " of 3 in the order given";
+    for (std::size_t at = old.find(note); at != std::string::npos; at = old.find(note))
+      old.replace(at, note.size(), "a note");
+  }
+  TempDir before;
+  before.Write("r.csv", old);
+  const ProcessResult o = RunTimeit({"compare", "r.csv"}, "", before.path());
+  ASSERT_EQ(o.exit_status, 0) << o.err;
+  EXPECT_EQ(o.out.rfind("x " + labels.front() + ".real (s)\n", 0), 0u) << o.out;
+}
+
 TEST(RunSetsTest, ParameterScanIsASetPerValueWithItsTable) {
   TempDir dir;
   const ProcessResult r =
@@ -191,9 +238,15 @@ TEST(RunSetsTest, RefusalsAreOneLineAndNothingRuns) {
        "timeit: --parameter-list: the value 'a' is given twice\n"},
       {{"--parameter-list", "x y", "a,b", "--", "touch", "ran{x}"},
        "timeit: --parameter-list: expected a NAME of letters, digits, '_' and '-', got 'x y'\n"},
-      {{"--parameter-list", "x", "a,b", "--parameter-scan", "n", "1", "2", "--", "touch",
-        "ran{x}{n}"},
-       "timeit: --parameter-scan and --parameter-list: give one\n"},
+      {{"--parameter-scan", "x", "1", "2", "--parameter-scan", "n", "1", "4",
+        "--parameter-step-size", "2", "--", "touch", "ran{x}{n}"},
+       "timeit: --parameter-step-size goes with a single --parameter-scan: give the others' "
+       "values with --parameter-list\n"},
+      {{"--parameter-list", "x", "a,b", "--parameter-list", "x", "c,d", "--", "touch", "ran{x}"},
+       "timeit: --parameter-list x: the parameter is given twice\n"},
+      {{"--parameter-list", "x", "a,b", "--parameter-scan", "n", "1", "2", "--", "touch", "ran{x}"},
+       "timeit: --parameter-scan n: no {n} in the command, --prepare or --cleanup to put the "
+       "values in\n"},
       {{"--parameter-step-size", "2", "--", "touch", "ran"},
        "timeit: --parameter-step-size goes with --parameter-scan\n"},
       {{"--order", "random", "--", "touch", "ran"},

@@ -12,12 +12,31 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "tests/test_paths.h"
 
+extern char** environ;
+
 namespace timeit::testing {
 namespace fs = std::filesystem;
+
+namespace {
+const fs::path* shared_runtime_dir = nullptr;  ///< the living SharedRuntimeDir's
+}  // namespace
+
+std::vector<std::string> TimeitEnvironment(const fs::path& runtime_dir) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e)
+    if (std::string_view(*e).rfind("XDG_RUNTIME_DIR=", 0) != 0) env.emplace_back(*e);
+  env.push_back("XDG_RUNTIME_DIR=" +
+                (shared_runtime_dir != nullptr ? *shared_runtime_dir : runtime_dir).string());
+  return env;
+}
+
+SharedRuntimeDir::SharedRuntimeDir() { shared_runtime_dir = &dir_.path(); }
+SharedRuntimeDir::~SharedRuntimeDir() { shared_runtime_dir = nullptr; }
 
 ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& stdin_data,
                          const fs::path& cwd) {
@@ -30,6 +49,10 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  std::vector<std::string> env_text = TimeitEnvironment(io.path());
+  std::vector<char*> env;
+  for (std::string& e : env_text) env.push_back(e.data());
+  env.push_back(nullptr);
 
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
@@ -42,7 +65,7 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string
     dup2(fout, 1);
     dup2(ferr, 2);
     if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
-    execvp(args[0], args.data());
+    execvpe(args[0], args.data(), env.data());
     _exit(127);
   }
   // A deadline below ctest's TIMEOUT (300 s), so that a hang fails this test

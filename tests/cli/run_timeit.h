@@ -22,6 +22,12 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string
 ProcessResult RunTimeit(const std::vector<std::string>& args, const std::string& stdin_data = "",
                         const std::filesystem::path& cwd = {});
 
+/// The environment a timeit of the tests runs in: this one's, with
+/// $XDG_RUNTIME_DIR at `runtime_dir` (where timeit stamps the machine's notes
+/// it has said, run/machine_notes.h), or at the SharedRuntimeDir's folder
+/// while one lives.
+std::vector<std::string> TimeitEnvironment(const std::filesystem::path& runtime_dir);
+
 /// A fresh directory under the test temp dir, removed by the destructor.
 class TempDir {
  public:
@@ -35,6 +41,21 @@ class TempDir {
 
  private:
   std::filesystem::path path_;
+};
+
+/// While one lives, every timeit the test runs shares one $XDG_RUNTIME_DIR,
+/// as the series of one login do; otherwise each has its own, and says the
+/// machine's notes as the first series of a boot does, whatever ran before.
+class SharedRuntimeDir {
+ public:
+  SharedRuntimeDir();
+  ~SharedRuntimeDir();
+  SharedRuntimeDir(const SharedRuntimeDir&) = delete;
+  SharedRuntimeDir& operator=(const SharedRuntimeDir&) = delete;
+  const std::filesystem::path& path() const { return dir_.path(); }
+
+ private:
+  TempDir dir_;
 };
 
 std::string ReadFile(const std::filesystem::path& path);

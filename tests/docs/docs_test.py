@@ -102,12 +102,22 @@ class Workspace:
                 self.env[name] = value
 
     def run(self, commands):
-        """Runs a block's commands in one bash; the output of each."""
+        """Runs a block's commands in one bash; the output of each. Each block
+        is a login of its own: the machine's notes a series says once per
+        machine state (run/machine_notes.h) are stamped in a runtime folder of
+        the block's, so that a block shows them as its first series says them."""
+        runtime = tempfile.mkdtemp(prefix="timeit-docs-run-")
+        try:
+            return self.run_in(commands, dict(self.env, XDG_RUNTIME_DIR=runtime))
+        finally:
+            shutil.rmtree(runtime, ignore_errors=True)
+
+    def run_in(self, commands, env):
         script = ["__docs_mark() { printf '\\n%s\\n' \"$1\"; }"]
         for command in commands:
             script += [command.text, f"__docs_status=$?; __docs_mark '{MARK}'; "
                                      "(exit $__docs_status)"]
-        done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=self.dir, env=self.env,
+        done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=self.dir, env=env,
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=900)
         text = done.stdout.decode("utf-8", "replace")

@@ -27,5 +27,19 @@ TEST(ResultsNotesTest, TrailingSeparatorLeavesNoEmptyNote) {
   EXPECT_EQ(SplitNotes("a; b; "), (std::vector<std::string>{"a", "b"}));
 }
 
+// A set's place in the order given is read back from its own note, every
+// place up to the largest scan, and from nothing else.
+TEST(ResultsNotesTest, GivenOrderNoteReadsBackItsPlace) {
+  for (std::size_t sets : {2u, 7u, 64u})
+    for (std::size_t place = 1; place <= sets; ++place) {
+      std::string cell;
+      AppendNote(cell, "cycles: not supported");
+      AppendNote(cell, GivenOrderNote(place, sets));
+      EXPECT_EQ(GivenOrderOf(SplitNotes(cell).back()), place);
+    }
+  for (const char* other : {"", "set  of 3 in the order given", "set x of 3 in the order given",
+                            "set 2 of 3", "a set 2 of 3 in the order given", "cycles: set 1"})
+    EXPECT_EQ(GivenOrderOf(other), 0u) << other;
+}
 }  // namespace
 }  // namespace timeit

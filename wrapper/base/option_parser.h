@@ -112,6 +112,41 @@ class ReadWordsValue final : public ReadSemantic<T> {
   Reader read_;
 };
 
+/// A repeatable option of a fixed number of words, each occurrence read
+/// together and appended in order (several `--parameter-list NAME VALUES`).
+template <typename T>
+class ReadEachWordsValue final : public ReadSemantic<std::vector<T>> {
+ public:
+  using Reader = std::function<T(const std::vector<std::string>&)>;
+  ReadEachWordsValue(std::vector<T>* target, std::string value_name, unsigned count, Reader read)
+      : ReadSemantic<std::vector<T>>(target, std::move(value_name), true),
+        count_(count),
+        read_(std::move(read)) {}
+  unsigned min_tokens() const override { return count_; }
+  unsigned max_tokens() const override { return count_; }
+
+ protected:
+  void xparse(boost::any& out, const std::vector<std::string>& words) const override {
+    if (out.empty()) out = std::vector<T>();
+    auto& list = boost::any_cast<std::vector<T>&>(out);
+    // Boost hands a composing option its occurrences' words together.
+    for (std::size_t at = 0; at + count_ <= words.size(); at += count_)
+      list.push_back(
+          read_(std::vector<std::string>(words.begin() + at, words.begin() + at + count_)));
+  }
+
+ private:
+  unsigned count_;
+  Reader read_;
+};
+
+/// Each `--option WORD1 ... WORDn` read by `read` and appended to `*target`.
+template <typename T>
+ReadEachWordsValue<T>* ReadEachWords(std::vector<T>* target, const char* value_name, unsigned count,
+                                     typename ReadEachWordsValue<T>::Reader read) {
+  return new ReadEachWordsValue<T>(target, value_name, count, std::move(read));
+}
+
 /// `--option WORD1 ... WORDn` read by `read` into `*target`.
 template <typename T>
 ReadWordsValue<T>* ReadWords(T* target, const char* value_name, unsigned count,

@@ -26,7 +26,8 @@ struct ConfigSeries {
   std::unique_ptr<ChildLauncher> prepare, cleanup;  ///< its own helpers; null: the series'
   bool own_helpers = false;  ///< prepare and cleanup replace the series' (null: none)
   std::unique_ptr<ResultsRowFormatter> rows;  ///< label = name
-  int last_run = 0;  ///< the highest run number an appended file already has for `name`
+  int last_run = 0;          ///< the highest run number an appended file already has for `name`
+  bool order_noted = false;  ///< its first row has said its place in the order given
 };
 
 /// One run of an interleaved series: which configuration, and its index

@@ -51,14 +51,16 @@ std::string DefaultLabel(const std::string& csv_path, const RunOptions& o) {
   return std::filesystem::path(o.command.front()).filename().string();
 }
 
-/// One line when `timeit check` would warn about a condition, naming them.
-void WarnAboutConditions(const platforms::Conditions& conditions) {
+/// One line when `timeit check` would warn about a condition, naming them:
+/// once per machine state (the boot and these names, MachineNotes).
+void WarnAboutConditions(const platforms::Conditions& conditions, MachineNotes& said) {
   const std::vector<std::string> noisy = WarningNames(CheckConditions(conditions));
   if (noisy.empty()) return;
   std::string names;
   for (const std::string& n : noisy) names += (names.empty() ? "" : ", ") + n;
-  std::fprintf(stderr, "timeit: %zu condition%s may add noise (%s); see `timeit check`\n",
-               noisy.size(), noisy.size() == 1 ? "" : "s", names.c_str());
+  const std::string line = fmt::format("{} condition{} may add noise ({}); see `timeit check`",
+                                       noisy.size(), noisy.size() == 1 ? "" : "s", names);
+  if (said.FirstTime(line)) std::fprintf(stderr, "timeit: %s\n", line.c_str());
 }
 
 bool ShowProgress(const RunOptions& o) {
@@ -281,7 +283,8 @@ int RunSeries(const RunOptions& o) {
   std::optional<StopRule> stop = AdaptiveStop(o, sources, metric_columns);
   AddProfileSource(o, csv_path, metadata, machine, sources);
   ResultsCsvWriter csv = OpenResults(csv_path, rows, o, metadata);
-  if (!o.quiet) WarnAboutConditions(metadata.conditions);
+  MachineNotes machine_notes(metadata.conditions.boot_id, MachineNotes::DefaultFolder());
+  if (!o.quiet) WarnAboutConditions(metadata.conditions, machine_notes);
   if (!o.quiet && metadata.command_bytes > metadata.command.size())
     std::fprintf(stderr,
                  "timeit: the command line is %zu bytes; the CSV's command cell keeps the first "
@@ -316,7 +319,8 @@ int RunSeries(const RunOptions& o) {
                     .csv_name = csv_on_stdout ? std::string("stdout") : csv_path,
                     .report = csv_on_stdout ? stderr : stdout,
                     .stop = stop ? &*stop : nullptr,
-                    .cgroup = cgroup.get()};
+                    .cgroup = cgroup.get(),
+                    .machine_notes = &machine_notes};
   if (!o.sets.empty()) Interleave(parts, spec, metadata, metric_columns, csv);
   std::fflush(stdout);
   const int status = RunLoop(parts).Run();

@@ -63,7 +63,9 @@ void RunLoop::PrintNotes(int run) {
   notes_.clear();
   for (auto& s : p_.sources) {
     for (const std::string& note : s->TakeNotes()) {
-      if (!p_.options.quiet && s->Announce(note))
+      // Stamped only when said: a -q series leaves the next one to say it.
+      if (!p_.options.quiet && s->Announce(note) &&
+          (!s->OfMachine(note) || p_.machine_notes == nullptr || p_.machine_notes->FirstTime(note)))
         Say(run > 0 ? "run " + std::to_string(run) + ": " + note : note);
       AppendNote(notes_, note);
     }
@@ -165,6 +167,12 @@ void RunLoop::Collect(const PlannedRun& run, const Measured& m) {
     for (const std::string& note : s->RowNotes()) AppendNote(notes_, note);
   }
   if (!p_.options.series_note.empty()) AppendNote(notes_, p_.options.series_note);
+  // In random order a set's first row need not come in its place: it says it.
+  if (run.config && p_.options.random_order && !run.config->order_noted) {
+    AppendNote(notes_, GivenOrderNote(static_cast<std::size_t>(run.config - p_.configs.data()) + 1,
+                                      p_.configs.size()));
+    run.config->order_noted = true;
+  }
   NoteLeftovers(run, m);
 }
 

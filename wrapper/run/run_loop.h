@@ -13,6 +13,7 @@
 #include "wrapper/results/results_row.h"
 #include "wrapper/run/command_output.h"
 #include "wrapper/run/config_series.h"
+#include "wrapper/run/machine_notes.h"
 #include "wrapper/run/progress_line.h"
 #include "wrapper/run/run_options.h"
 #include "wrapper/run/run_summary.h"
@@ -45,6 +46,8 @@ struct SeriesParts {
   StopRule* stop = nullptr;
   /// Each run's own cgroup below this one; null where there is none.
   SeriesCgroup* cgroup = nullptr;
+  /// The notes about the machine the terminal has had; null: say them all.
+  MachineNotes* machine_notes = nullptr;
 };
 
 /// Runs the series: setup; then per run prepare, the measured run, cleanup;

@@ -244,17 +244,18 @@ po::options_description MakeOptions(RunOptions* o) {
       "runs labelled NAME; several run "
       "interleaved, then compared (instead of COMMAND)");
   add("parameter-scan",
-      ReadWords(&o->parameter_scan, "NAME MIN MAX", 3,
-                [](const std::vector<std::string>& words) { return words; }),
+      ReadEachWords(&o->parameter_scans, "NAME MIN MAX", 3,
+                    [](const std::vector<std::string>& words) { return words; }),
       "a set per value from MIN to MAX (by --parameter-step-size), each labelled NAME=VALUE, "
       "{NAME} replaced by the value in the command, --prepare and --cleanup; run interleaved, "
-      "then compared");
-  add("parameter-step-size", Text(&o->parameter_step, "STEP"), "of --parameter-scan (default 1)");
+      "then compared; several parameters make a set per combination (a=1,b=x)");
+  add("parameter-step-size", Text(&o->parameter_step, "STEP"),
+      "of a single --parameter-scan (default 1)");
   add("parameter-list",
-      ReadWords(&o->parameter_list, "NAME VALUES", 2,
-                [](const std::vector<std::string>& words) {
-                  return std::pair<std::string, std::string>(words[0], words[1]);
-                }),
+      ReadEachWords(&o->parameter_lists, "NAME VALUES", 2,
+                    [](const std::vector<std::string>& words) {
+                      return std::pair<std::string, std::string>(words[0], words[1]);
+                    }),
       "as --parameter-scan, with the values given, comma-separated (a,b,c)");
   add("order", Read(&o->random_order, "ORDER", ReadRandomOrder),
       "of interleaved runs in each round: alternate (default) or random");
@@ -279,33 +280,48 @@ void CheckSetNames(const std::string& option, const std::vector<SeriesSet>& sets
         throw UsageError(option + ": the name '" + sets[i].name + "' is given twice");
 }
 
-/// A parameter's sets: its values, each in the command and the helpers.
+/// The parameters' sets: a set per combination of their values (the
+/// --parameter-scan ones first, then the --parameter-list ones, each in the
+/// order given), each in the command and the helpers.
 std::vector<SeriesSet> ParameterSets(const RunOptions& o) {
-  const bool scan = !o.parameter_scan.empty();
-  if (scan && !o.parameter_list.first.empty())
-    throw UsageError("--parameter-scan and --parameter-list: give one");
-  const ParameterScan p = scan ? ScanParameter(o.parameter_scan, o.parameter_step)
-                               : ListParameter(o.parameter_list.first, o.parameter_list.second);
-  if (p.values.size() > kMaxScanValues)
-    throw UsageError(p.option + " " + p.name + ": more than " + std::to_string(kMaxScanValues) +
-                     " values; compare takes a scan of " + std::to_string(kMaxScanValues) +
-                     " at most (split a longer one into series over parts of its range)");
-  const std::string key = "{" + p.name + "}";
-  const auto has_key = [&key](const std::string& text) {
-    return text.find(key) != std::string::npos;
-  };
-  if (std::none_of(o.command.begin(), o.command.end(), has_key) && !has_key(o.prepare) &&
-      !has_key(o.cleanup))
-    throw UsageError(p.option + " " + p.name + ": no " + key +
-                     " in the command, --prepare or --cleanup to put the values in");
-  return ScanSets(p, o.command, o.shell, o.prepare, o.cleanup);
+  if (!o.parameter_step.empty() && o.parameter_scans.size() > 1)
+    throw UsageError(
+        "--parameter-step-size goes with a single --parameter-scan: give the others' values "
+        "with --parameter-list");
+  std::vector<ParameterScan> parameters;
+  for (const std::vector<std::string>& words : o.parameter_scans)
+    parameters.push_back(ScanParameter(words, o.parameter_step));
+  for (const auto& [name, list] : o.parameter_lists)
+    parameters.push_back(ListParameter(name, list));
+  std::size_t combinations = 1;
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    const ParameterScan& p = parameters[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (parameters[j].name == p.name)
+        throw UsageError(p.option + " " + p.name + ": the parameter is given twice");
+    combinations *= p.values.size();
+    if (combinations > kMaxScanValues)
+      throw UsageError(p.option + " " + p.name + ": more than " + std::to_string(kMaxScanValues) +
+                       (parameters.size() > 1 ? " combinations of values" : " values") +
+                       "; compare takes a " + "scan of " + std::to_string(kMaxScanValues) +
+                       " at most (split a longer one into series over parts of its range)");
+    const std::string key = "{" + p.name + "}";
+    const auto has_key = [&key](const std::string& text) {
+      return text.find(key) != std::string::npos;
+    };
+    if (std::none_of(o.command.begin(), o.command.end(), has_key) && !has_key(o.prepare) &&
+        !has_key(o.cleanup))
+      throw UsageError(p.option + " " + p.name + ": no " + key +
+                       " in the command, --prepare or --cleanup to put the values in");
+  }
+  return ScanSets(parameters, o.command, o.shell, o.prepare, o.cleanup);
 }
 
 /// --config, --command and a parameter: the sets of an interleaved series,
 /// checked. A single --command or value is a plain series of its own label.
 void MakeSets(const po::variables_map& vm, RunOptions& o) {
-  const bool parameter = !o.parameter_scan.empty() || !o.parameter_list.first.empty();
-  if (vm.count("parameter-step-size") && o.parameter_scan.empty())
+  const bool parameter = !o.parameter_scans.empty() || !o.parameter_lists.empty();
+  if (vm.count("parameter-step-size") && o.parameter_scans.empty())
     throw UsageError("--parameter-step-size goes with --parameter-scan");
   if (!o.configs.empty() + !o.commands.empty() + parameter > 1)
     throw UsageError(
@@ -318,7 +334,7 @@ void MakeSets(const po::variables_map& vm, RunOptions& o) {
     o.sets = CommandSets(o.commands);
     CheckSetNames(kind, o.sets, 1);
   } else if (parameter) {
-    kind = o.parameter_scan.empty() ? "--parameter-list" : "--parameter-scan";
+    kind = o.parameter_scans.empty() ? "--parameter-list" : "--parameter-scan";
     o.sets = ParameterSets(o);
   } else if (!o.configs.empty()) {
     o.sets = ConfigSets(o.configs);

@@ -99,11 +99,11 @@ struct RunOptions {
   std::vector<std::pair<std::string, std::string>> configs;
   /// --command NAME=CMD, in order: each its own set, CMD through /bin/sh -c
   std::vector<std::pair<std::string, std::string>> commands;
-  /// --parameter-scan NAME MIN MAX (empty: none), --parameter-step-size,
-  /// --parameter-list NAME a,b,c (empty: none)
-  std::vector<std::string> parameter_scan;
+  /// Each --parameter-scan NAME MIN MAX, --parameter-step-size (of a single
+  /// scan), each --parameter-list NAME a,b,c: together their product
+  std::vector<std::vector<std::string>> parameter_scans;
   std::string parameter_step;
-  std::pair<std::string, std::string> parameter_list;
+  std::vector<std::pair<std::string, std::string>> parameter_lists;
   /// The sets of an interleaved series (--config, --command or a parameter's
   /// values), in the order given; empty for a plain series. Made by
   /// ParseRunOptions; a single --command or value is a plain series instead.

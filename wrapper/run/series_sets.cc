@@ -75,20 +75,31 @@ std::vector<SeriesSet> CommandSets(
   return sets;
 }
 
-std::vector<SeriesSet> ScanSets(const ParameterScan& scan, const std::vector<std::string>& command,
-                                bool shell, const std::string& prepare,
-                                const std::string& cleanup) {
+std::vector<SeriesSet> ScanSets(const std::vector<ParameterScan>& parameters,
+                                const std::vector<std::string>& command, bool shell,
+                                const std::string& prepare, const std::string& cleanup) {
   std::vector<SeriesSet> sets;
-  for (const std::string& value : scan.values) {
+  std::vector<std::size_t> at(parameters.size(), 0);  // each parameter's value, an odometer
+  while (!parameters.empty()) {
     SeriesSet s;
-    s.name = scan.name + "=" + value;
-    s.option = scan.option + " " + s.name;
-    for (const std::string& word : command) s.command.push_back(Substitute(word, scan.name, value));
+    s.command = command;
     s.shell = shell;
     s.own_helpers = true;
-    s.prepare = Substitute(prepare, scan.name, value);
-    s.cleanup = Substitute(cleanup, scan.name, value);
+    s.prepare = prepare;
+    s.cleanup = cleanup;
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+      const ParameterScan& p = parameters[i];
+      const std::string& value = p.values[at[i]];
+      s.name += (i > 0 ? "," : "") + p.name + "=" + value;
+      for (std::string& word : s.command) word = Substitute(word, p.name, value);
+      s.prepare = Substitute(s.prepare, p.name, value);
+      s.cleanup = Substitute(s.cleanup, p.name, value);
+    }
+    s.option = parameters.front().option + " " + s.name;
     sets.push_back(std::move(s));
+    std::size_t i = parameters.size();
+    while (i > 0 && ++at[i - 1] == parameters[i - 1].values.size()) at[--i] = 0;
+    if (i == 0) break;
   }
   return sets;
 }

@@ -44,9 +44,12 @@ std::vector<std::string> PlainWords(const std::string& line);
 std::vector<SeriesSet> CommandSets(
     const std::vector<std::pair<std::string, std::string>>& commands);
 
-/// A set per value of `scan`, labelled NAME=VALUE: `command` (one word with
-/// `shell`), `prepare` and `cleanup` with `{NAME}` replaced in every word.
-std::vector<SeriesSet> ScanSets(const ParameterScan& scan, const std::vector<std::string>& command,
-                                bool shell, const std::string& prepare, const std::string& cleanup);
+/// A set per combination of the `parameters`' values (the last one's
+/// changing fastest), labelled NAME=VALUE, or a=1,b=x with several (as
+/// compare's ScanSettingsOf reads them): `command` (one word with `shell`),
+/// `prepare` and `cleanup` with each `{NAME}` replaced in every word.
+std::vector<SeriesSet> ScanSets(const std::vector<ParameterScan>& parameters,
+                                const std::vector<std::string>& command, bool shell,
+                                const std::string& prepare, const std::string& cleanup);
 
 }  // namespace timeit

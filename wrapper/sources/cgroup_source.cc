@@ -52,6 +52,9 @@ class CgroupSource : public MeasurementSource {
   bool Announce(const std::string& note) const override {
     return std::find(quiet_notes_.begin(), quiet_notes_.end(), note) == quiet_notes_.end();
   }
+  bool OfMachine(const std::string& note) const override {
+    return std::find(machine_notes_.begin(), machine_notes_.end(), note) != machine_notes_.end();
+  }
   std::vector<std::string> TakeNotes() override {
     std::vector<std::string> notes = std::move(notes_);
     notes_.clear();
@@ -88,6 +91,12 @@ class CgroupSource : public MeasurementSource {
     noted_ |= kind;
     notes_.push_back(note);
   }
+  /// A note whose reason is the machine's (a controller bound to v1, the
+  /// kernel's features), not an option of this series.
+  void NoteOfMachine(Noted kind, const std::string& note) {
+    if ((noted_ & kind) == 0) machine_notes_.push_back(note);
+    NoteOnce(kind, note);
+  }
   void Open(std::size_t f, int dir_fd, int flags);
   /// File `f` into text_; false (errno set) when absent or unreadable.
   bool Read(File f);
@@ -109,7 +118,8 @@ class CgroupSource : public MeasurementSource {
   std::optional<std::uint64_t> peak_base_;  ///< memory.peak's bytes at the run's start
   std::string text_;                        ///< reused: no allocation per file per run
   std::vector<std::string> notes_;
-  std::vector<std::string> quiet_notes_;  ///< of notes_: for the CSV alone (Announce)
+  std::vector<std::string> quiet_notes_;    ///< of notes_: for the CSV alone (Announce)
+  std::vector<std::string> machine_notes_;  ///< of notes_: the machine's state (OfMachine)
   unsigned noted_ = 0;
 };
 
@@ -169,18 +179,22 @@ std::optional<std::uint64_t> CgroupSource::ReadPeak() {
   if (!Has("memory")) {
     const std::string both = MemoryAndIoNote();
     if (!both.empty()) {
-      NoteOnce(kNoMemoryNoted, both);
+      NoteOfMachine(kNoMemoryNoted, both);
       noted_ |= kNoIoNoted;
       return std::nullopt;
     }
     const std::string note = "mem-peak: " + WhyNot("memory") + "; left empty";
-    if (WhyNot("memory").find("(--no-mem-peak)") != std::string::npos) quiet_notes_.push_back(note);
-    NoteOnce(kNoMemoryNoted, note);
+    if (WhyNot("memory").find("(--no-mem-peak)") != std::string::npos) {
+      quiet_notes_.push_back(note);
+      NoteOnce(kNoMemoryNoted, note);
+    } else {
+      NoteOfMachine(kNoMemoryNoted, note);
+    }
     return std::nullopt;
   }
   if (!Read(kPeak)) {
-    NoteOnce(kNoPeakNoted,
-             "mem-peak: this kernel has no memory.peak (Linux 5.19 added it); left empty");
+    NoteOfMachine(kNoPeakNoted,
+                  "mem-peak: this kernel has no memory.peak (Linux 5.19 added it); left empty");
     return std::nullopt;
   }
   return platforms::SingleValue(text_);
@@ -193,15 +207,15 @@ Counts CgroupSource::Count() {
     if (Read(f)) {
       c[i] = platforms::PressureTotal(text_, "some");
     } else {
-      NoteOnce(kNoPressureNoted,
-               "psi-cpu, psi-memory, psi-io: this kernel keeps no pressure stall information "
-               "(CONFIG_PSI, and psi=1 on the command line where it is off by default); "
-               "left empty");
+      NoteOfMachine(kNoPressureNoted,
+                    "psi-cpu, psi-memory, psi-io: this kernel keeps no pressure stall information "
+                    "(CONFIG_PSI, and psi=1 on the command line where it is off by default); "
+                    "left empty");
     }
     ++i;
   }
   if (!Has("io")) {
-    NoteOnce(kNoIoNoted, "io-read, io-write: " + WhyNot("io") + "; left empty");
+    NoteOfMachine(kNoIoNoted, "io-read, io-write: " + WhyNot("io") + "; left empty");
   } else if (Read(kIo)) {
     if (const std::optional<platforms::IoBytes> io = platforms::SumIoStat(text_)) {
       c[3] = io->read;

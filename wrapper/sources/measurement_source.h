@@ -98,6 +98,12 @@ class MeasurementSource {
   /// alone.
   virtual bool Announce(const std::string& /*note*/) const { return true; }
 
+  /// Whether a note of TakeNotes' is about the machine's state (a cgroup
+  /// controller bound to v1, a kernel without PSI) rather than this series:
+  /// the terminal has it once per machine state (run/machine_notes.h), the
+  /// CSV every series.
+  virtual bool OfMachine(const std::string& /*note*/) const { return false; }
+
   /// What this run's row must say of itself, every run, but that is not
   /// worth a line on the terminal each time (e.g. which --rotate group it
   /// counted); recorded in the row's notes after TakeNotes' notes.

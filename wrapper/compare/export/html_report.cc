@@ -209,11 +209,23 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
 
 /// A parameter scan: per metric a small chart of its mean against the value.
 void AppendScan(const ScanTable& scan, std::string& html) {
-  html += fmt::format(
-      "<section id=\"scan\"><h2>Scan of {}</h2><p class=\"sub\">Each metric's mean at each "
-      "value of {} (dots, coloured as the sets), the bar its {:g}% interval (Student's t).</p>"
-      "<div class=\"scan-charts\">",
-      EscapeXml(scan.parameter), EscapeXml(scan.parameter), scan.confidence_percent);
+  if (scan.parameters.size() == 1) {
+    html += fmt::format(
+        "<section id=\"scan\"><h2>Scan of {}</h2><p class=\"sub\">Each metric's mean at each "
+        "value of {} (dots, coloured as the sets), the bar its {:g}% interval (Student's t).</p>"
+        "<div class=\"scan-charts\">",
+        EscapeXml(scan.parameter), EscapeXml(scan.parameter), scan.confidence_percent);
+  } else {
+    std::string others;
+    for (std::size_t p = 1; p < scan.parameters.size(); ++p)
+      others += (p > 1 ? ", " : "") + scan.parameters[p];
+    html += fmt::format(
+        "<section id=\"scan\"><h2>Scan of {}, {}</h2><p class=\"sub\">Each metric's mean at "
+        "each value of {}, a line per value of {}, the bar its {:g}% interval (Student's t).</p>"
+        "<div class=\"scan-charts\">",
+        EscapeXml(scan.parameters.front()), EscapeXml(others), EscapeXml(scan.parameters.front()),
+        EscapeXml(others), scan.confidence_percent);
+  }
   for (std::size_t m = 0; m < scan.metrics.size(); ++m) {
     const std::string svg = ScanChartSvg(scan, m);
     if (svg.empty()) continue;

@@ -14,7 +14,9 @@ namespace timeit {
 /// number (a scan of -j 1..16 or of 2^k), else the values evenly spaced in
 /// their order. Each point's group carries `data-value` (the value as
 /// labelled), `data-mean`, `data-ci-low` and `data-ci-high` for tests; empty
-/// when no value has a mean of the metric.
+/// when no value has a mean of the metric. With several parameters the x
+/// axis is the first and each combination of the others' values is a line
+/// of its own colour (`data-line`: "b=x"), named in a legend.
 std::string ScanChartSvg(const ScanTable& scan, std::size_t metric);
 
 }  // namespace timeit

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <optional>
 
 #include "platforms/metric_name.h"
@@ -209,9 +210,16 @@ class SetBuilder {
   void AddRow(const ResultsTable& t, std::size_t r, const TableColumns& c,
               const LabelSpreads& spreads);
 
+  /// The sets whose rows say their place in a random-order series' given
+  /// order (GivenOrderNote) back in that order, among the places they hold.
+  void PutInGivenOrder();
+
   std::vector<std::string>& notes_;
   CompareInput in_;
   std::vector<std::string> counters_;
+  std::vector<std::string> files_;  ///< in the order read
+  /// Per set key, (its first file's place in files_, its place as given).
+  std::map<std::string, std::pair<std::size_t, std::size_t>> given_order_;
 };
 
 CompareSet& SetBuilder::SetFor(const ResultsTable& t, std::size_t row, const std::string& key) {
@@ -295,13 +303,38 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   AddMeasuredValues(t, r, c, set);
 }
 
+void SetBuilder::PutInGivenOrder() {
+  std::vector<std::size_t> places;
+  std::vector<CompareSet> ordered;
+  for (std::size_t i = 0; i < in_.sets.size(); ++i)
+    if (given_order_.count(in_.sets[i].label) != 0) {
+      places.push_back(i);
+      ordered.push_back(std::move(in_.sets[i]));
+    }
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [this](const CompareSet& a, const CompareSet& b) {
+                     return given_order_.at(a.label) < given_order_.at(b.label);
+                   });
+  for (std::size_t i = 0; i < places.size(); ++i) in_.sets[places[i]] = std::move(ordered[i]);
+}
+
 void SetBuilder::AddTable(const ResultsTable& t, const LabelSpreads& spreads) {
   const TableColumns columns = FindColumns(t);
   for (std::size_t i = 0; i < columns.metrics.size(); ++i) {
     AddDistinct(in_.metrics, t.columns[columns.metrics[i]]);
     if (columns.running[i]) AddDistinct(counters_, t.columns[columns.metrics[i]]);
   }
-  for (std::size_t r = 0; r < t.rows.size(); ++r) AddRow(t, r, columns, spreads);
+  files_.push_back(t.file);
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    AddRow(t, r, columns, spreads);
+    if (!columns.notes) continue;
+    // A set's first row (warm-up or failed runs included) says its place.
+    const std::string key = SetKey(t, LabelOf(t, r), Cell(t, r, columns.release), spreads);
+    if (given_order_.count(key) != 0) continue;
+    for (const std::string& note : SplitNotes(t.rows[r][*columns.notes]))
+      if (const std::size_t position = GivenOrderOf(note); position != 0)
+        given_order_[key] = {files_.size() - 1, position};
+  }
 }
 
 CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_sets) {
@@ -311,6 +344,7 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
                                       : "only one set (" + QuoteForMessage(in_.sets.front().label) +
                                             "); compare wants two or more: several files, or a "
                                             "label column with several labels");
+  PutInGivenOrder();
   for (CompareSet& s : in_.sets)
     if (s.command == s.label) s.command.clear();
   MetricOrder(in_.metrics, counters_);

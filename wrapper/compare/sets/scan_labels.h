@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace timeit {
@@ -12,11 +13,19 @@ namespace timeit {
 /// what a person reads down a terminal and what a series runs in a round.
 inline constexpr std::size_t kMaxScanValues = 64;
 
-/// NAME of a label "NAME=VALUE" (the run mode's --parameter-scan and
-/// --parameter-list label so), or "" when the label is not so.
+/// A label's parameters and their values: "NAME=VALUE" (the run mode's
+/// --parameter-scan and --parameter-list label so), or "a=1,b=x" with
+/// several parameters (each part NAME=VALUE, NAME of letters, digits, '_'
+/// and '-'; else the label is one NAME=VALUE whose value holds the comma).
+/// Empty when the label is not so.
+std::vector<std::pair<std::string, std::string>> ScanSettingsOf(const std::string& label);
+
+/// The parameters' names of a label (ScanSettingsOf), comma-separated:
+/// "NAME", or "a,b"; "" when the label is no scan's.
 std::string ScanParameterOf(const std::string& label);
 
-/// Whether `labels` are two or more, each NAME=VALUE with one NAME.
+/// Whether `labels` are two or more, each NAME=VALUE with one NAME (or
+/// each a=1,b=x with the same names in the same order).
 bool IsScan(const std::vector<std::string>& labels);
 
 }  // namespace timeit

@@ -44,9 +44,17 @@ std::optional<ScanTable> FindScan(const CompareInput& in, const std::vector<std:
   scan.confidence_percent = confidence_percent;
   scan.parameter = ScanParameterOf(in.sets.front().label);
   if (scan.parameter.empty() || in.sets.size() < 2) return std::nullopt;
+  for (const auto& [name, value] : ScanSettingsOf(in.sets.front().label))
+    scan.parameters.push_back(name);
   for (const CompareSet& s : in.sets) {
     if (ScanParameterOf(s.label) != scan.parameter) return std::nullopt;
-    scan.values.push_back(s.label.substr(scan.parameter.size() + 1));
+    std::vector<std::string>& values = scan.settings.emplace_back();
+    std::string joined;
+    for (const auto& [name, value] : ScanSettingsOf(s.label)) {
+      values.push_back(value);
+      joined += (joined.empty() ? "" : ",") + value;
+    }
+    scan.values.push_back(joined);
   }
   std::vector<std::string> shown;
   for (const std::string& m : metrics)

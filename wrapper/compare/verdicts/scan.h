@@ -14,8 +14,12 @@ namespace timeit {
 /// metric's mean and the interval of that mean (Student's t, as --target-ci
 /// and the HTML's vitals) at each value, in the sets' order.
 struct ScanTable {
-  std::string parameter;
-  std::vector<std::string> values;
+  std::string parameter;            ///< the parameters' names, comma-separated: "n", "a,b"
+  std::vector<std::string> values;  ///< per set: its value, or its values comma-separated
+  /// Per parameter its name; per set each parameter's value (several
+  /// parameters: a set per combination, labelled a=1,b=x).
+  std::vector<std::string> parameters;
+  std::vector<std::vector<std::string>> settings;
   std::vector<std::string> metrics;      ///< with their units: "real (s)"
   std::vector<std::string> metric_keys;  ///< as the sets name them: "real"
   /// cells[value][metric]: the mean and the interval's half-width as a
