@@ -22,28 +22,6 @@
 namespace timeit::testing {
 namespace {
 
-const std::string kData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
-
-struct DesignRun {
-  int set;
-  std::string host, boot;
-  std::string value;  ///< as written, so the CSV holds R's very numbers
-};
-
-std::vector<DesignRun> Design(const std::string& name) {
-  std::ifstream in(kData + "lme_designs.csv");
-  std::string line;
-  std::getline(in, line);
-  std::vector<DesignRun> runs;
-  while (std::getline(in, line)) {
-    std::istringstream f(line);
-    std::string design, set, host, boot, y;
-    for (std::string* s : {&design, &set, &host, &boot, &y}) std::getline(f, *s, ',');
-    if (design == name) runs.push_back({std::stoi(set), host, boot, y});
-  }
-  return runs;
-}
-
 const std::string kHeader = "label,run,warmup,status,real,host,boot_id\n";
 
 /// a.csv and b.csv: the design's sets 0 and 1.
@@ -62,7 +40,7 @@ class BootsAgainstNlmeTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BootsAgainstNlmeTest, SummaryCsvIsTheModelsAsRReportsIt) {
   const std::string design = GetParam();
-  const std::vector<DesignRun> runs = Design(design);
+  const std::vector<DesignRun> runs = NlmeDesign(design);
   TempDir dir;
   WriteSets(dir, runs);
   const ProcessResult r =
@@ -139,7 +117,7 @@ INSTANTIATE_TEST_SUITE_P(Designs, BootsAgainstNlmeTest,
 // two files (which BootsAgainstNlmeTest holds to R's lme). Two files of one
 // label from the same host stay two sets (before/ and after/).
 TEST(CompareBootsTest, AFleetsFilesOfOneLabelAreOneSetWithTheHostAsALevel) {
-  const std::vector<DesignRun> runs = Design("hosts_crossed");
+  const std::vector<DesignRun> runs = NlmeDesign("hosts_crossed");
   TempDir dir;
   WriteSets(dir, runs);
   std::map<std::string, std::string> by_host;
@@ -185,7 +163,7 @@ TEST(CompareBootsTest, AFleetsFilesOfOneLabelAreOneSetWithTheHostAsALevel) {
 // heading says so; an unknown test is one line.
 TEST(CompareBootsTest, TestOption) {
   TempDir dir;
-  WriteSets(dir, Design("unbalanced"));
+  WriteSets(dir, NlmeDesign("unbalanced"));
   const ProcessResult student =
       RunTimeit({"compare", "--test", "student", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(student.exit_status, 0) << student.err;
@@ -230,7 +208,7 @@ TEST(CompareBootsTest, OneBootNote) {
 // Each kernel on a host of its own: the host is no level (it would leave no
 // degrees of freedom), and a warning says the two cannot be told apart.
 TEST(CompareBootsTest, OneHostPerSetIsAWarning) {
-  std::vector<DesignRun> runs = Design("unbalanced");
+  std::vector<DesignRun> runs = NlmeDesign("unbalanced");
   for (DesignRun& r : runs) r.host = r.set == 0 ? "alpha" : "beta";
   TempDir dir;
   WriteSets(dir, runs);
@@ -307,7 +285,7 @@ namespace {
 // test, and each entry its runs' boots.
 TEST(CompareBootsTest, ExportsShowTheBoots) {
   TempDir dir;
-  WriteSets(dir, Design("unbalanced"));
+  WriteSets(dir, NlmeDesign("unbalanced"));
   const ProcessResult r = RunTimeit(
       {"compare", "--html", "r.html", "--json", "r.json", "--csv", "s.csv", "a.csv", "b.csv"}, "",
       dir.path());
