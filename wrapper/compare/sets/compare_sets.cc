@@ -64,7 +64,11 @@ void RecordHostValues(const ResultsTable& t, std::size_t r, const std::string& h
   auto& values = set.host_values[host];
   const auto record = [&](std::string_view name) {
     const std::string value = Cell(t, r, t.Column(name));
-    if (!value.empty()) AddDistinct(values[std::string(name)], value);
+    if (value.empty()) return;
+    auto it = values.find(name);
+    if (it == values.end())
+      it = values.emplace(std::string(name), std::vector<std::string>{}).first;
+    AddDistinct(it->second, value);
   };
   record("cpu_model");
   record("kernel_release");

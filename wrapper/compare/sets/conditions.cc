@@ -104,14 +104,13 @@ void WithinSet(const CompareSet& s, const std::vector<HostDifference>& except,
 /// two long single values without the words they share (ContrastValues).
 std::string HostDifferenceText(const HostDifference& d) {
   std::vector<std::string> shown;
-  for (const auto& [value, hosts] : d.values) shown.push_back(Quote(value));
-  if (d.values.size() == 2 && d.values[0].first.find(" + ") == std::string::npos &&
-      d.values[1].first.find(" + ") == std::string::npos)
-    std::tie(shown[0], shown[1]) = ContrastValues(d.values[0].first, d.values[1].first);
+  for (const HostDifference::Group& g : d.groups) shown.push_back(Join(g.values));
+  if (d.groups.size() == 2 && d.groups[0].values.size() == 1 && d.groups[1].values.size() == 1)
+    std::tie(shown[0], shown[1]) = ContrastValues(d.groups[0].values[0], d.groups[1].values[0]);
   std::string text;
   for (std::size_t i = 0; i < shown.size(); ++i)
-    text += fmt::format("{}{} on {}", i == 0 ? "" : "; ", shown[i],
-                        fmt::join(d.values[i].second, ", "));
+    text +=
+        fmt::format("{}{} on {}", i == 0 ? "" : "; ", shown[i], fmt::join(d.groups[i].hosts, ", "));
   return d.name + " (" + text + ")";
 }
 
@@ -140,14 +139,13 @@ std::vector<HostDifference> HostDifferences(const CompareSet& set) {
     for (const auto& [host, columns] : set.host_values) {
       const auto it = columns.find(name);
       if (it == columns.end()) continue;
-      const std::string value = fmt::format("{}", fmt::join(it->second, " + "));
-      auto group = std::find_if(d.values.begin(), d.values.end(),
-                                [&](const auto& v) { return v.first == value; });
-      if (group == d.values.end())
-        group = d.values.insert(d.values.end(), {value, std::vector<std::string>{}});
-      group->second.push_back(host);
+      auto group =
+          std::find_if(d.groups.begin(), d.groups.end(),
+                       [&](const HostDifference::Group& g) { return g.values == it->second; });
+      if (group == d.groups.end()) group = d.groups.insert(d.groups.end(), {it->second, {}});
+      group->hosts.push_back(host);
     }
-    if (d.values.size() > 1) differences.push_back(std::move(d));
+    if (d.groups.size() > 1) differences.push_back(std::move(d));
   }
   return differences;
 }

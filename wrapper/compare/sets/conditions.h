@@ -31,12 +31,15 @@ namespace timeit {
 ///   also said to have changed between the set's runs.
 std::vector<std::string> ConditionWarnings(const CompareInput& in);
 
-/// A machine column in which a set's hosts differ: its values (" + "
-/// between them where a host had several), each with the hosts that had
-/// it, in order of the hosts' names.
+/// A machine column in which a set's hosts differ: each host's values (one,
+/// or several where its runs changed), with the hosts that had them, in
+/// order of the hosts' names.
 struct HostDifference {
   std::string name;  ///< "kernel_release", "cpu_model", "governor"
-  std::vector<std::pair<std::string, std::vector<std::string>>> values;  ///< value, its hosts
+  struct Group {
+    std::vector<std::string> values, hosts;
+  };
+  std::vector<Group> groups;
 };
 /// The columns of CompareSet::host_values in which `set`'s hosts differ:
 /// cpu_model, kernel_release, then the conditions in column order. Only
