@@ -58,6 +58,7 @@ set(_timeit_label_rules
   "^CompareNamesTest\\.Hyperfines"           "peer"
   "^CompareNamesTest\\.(ANameOfNoSet|AppendingAnotherCommand|AnOutputFileWithout)" "fault"
   "^CompareBootsTest\\.ExportsShowTheBoots$" "peer"
+  "^CompareFleetTest\\.TheVarianceSplitsBetweenHostsBootsAndRunsAsNlmeSplitsIt$" "peer"
   "^ProfileCompareTest\\.TheFunctionSpunLongerIsWorseAndTheOtherIsNot$" "peer"
   "^ProfileTest\\.Int80AgainstSyscallShowsTheirKernelEntryPaths$" "peer"
   "^RunSeriesTest\\.CsvLoadsWithPythonsCsvModule$" "peer"

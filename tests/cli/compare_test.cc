@@ -326,20 +326,20 @@ TEST(CompareTest, SummaryCsv) {
       lines[0],
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,verdict,"
-      "unit,test,p_value,boots_baseline,boots,boot_share");
+      "unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share");
   EXPECT_EQ(lines[1].rfind("sys,lower,isync,no_isync,5,5,3.1,2.75,-0.35", 0), 0u) << lines[1];
   // The p-values' last digits differ between machines (arm64's libm): scipy's
   // Welch p for these sets is 0.00464273.
   EXPECT_NE(lines[1].find(",1,better,s,Welch's t,0.0046427330777620"), std::string::npos)
       << lines[1];
-  EXPECT_TRUE(lines[1].ends_with(",1,1,")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",1,1,,1,,")) << lines[1];
   EXPECT_EQ(lines[2].rfind("real,lower,isync,no_isync,5,5,10.2,10.15,", 0), 0u) << lines[2];
   EXPECT_NE(lines[2].find(",1,inconclusive,s,Welch's t,0.630536075556983"), std::string::npos)
       << lines[2];
-  EXPECT_TRUE(lines[2].ends_with(",1,1,")) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(",1,1,,1,,")) << lines[2];
   // pandas and R read it without options: the same number of fields everywhere.
   for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 22) << line;
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 25) << line;
 }
 
 TEST(CompareTest, HigherIsBetterForIpc) {

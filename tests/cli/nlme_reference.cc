@@ -1,12 +1,28 @@
 #include "tests/cli/nlme_reference.h"
-#include "tests/test_paths.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
+#include <sstream>
+
+#include "tests/test_paths.h"
 
 namespace timeit::testing {
+
+std::vector<DesignRun> NlmeDesign(const std::string& design) {
+  std::ifstream in(std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/lme_designs.csv");
+  std::string line;
+  std::getline(in, line);
+  std::vector<DesignRun> runs;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string name, set, host, boot, y;
+    for (std::string* s : {&name, &set, &host, &boot, &y}) std::getline(f, *s, ',');
+    if (name == design) runs.push_back({std::stoi(set), host, boot, y});
+  }
+  return runs;
+}
 
 double NlmeReference(const std::string& design, const std::string& what, const std::string& term) {
   std::ifstream in(std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/lme_reference.csv");

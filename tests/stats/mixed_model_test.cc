@@ -145,7 +145,8 @@ TEST_P(LmeReferenceTest, VarianceComponentsAndLikelihood) {
 INSTANTIATE_TEST_SUITE_P(Designs, LmeReferenceTest,
                          ::testing::Values("balanced", "unbalanced", "one_boot_baseline",
                                            "single_runs", "no_boot_effect", "counts", "three_sets",
-                                           "hosts_crossed", "hosts_nested", "shared_boots"),
+                                           "hosts_crossed", "hosts_nested", "shared_boots",
+                                           "fleet"),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 // The fixture is what R prints: where R is installed it is checked against

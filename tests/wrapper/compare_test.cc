@@ -13,6 +13,7 @@
 #include "wrapper/compare/report/summary.h"
 #include "wrapper/compare/sets/compare_sets.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"
+#include "wrapper/compare/verdicts/report_cells.h"
 #include "wrapper/run/config_series.h"
 #include "wrapper/run/run_options.h"
 
@@ -200,32 +201,57 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
       FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit,test,p_value,boots_baseline,boots,boot_share\n"
-      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s,Welch's t,,1,1,\n");
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s,Welch's t,,1,1,,1,,\n");
 }
 
 // Sets across boots: the heading names each test in use and a column says
-// which decided each row; -v adds the boots, the share of the variance
-// between them and the model's p; the CSV carries the same.
+// which decided each row; -v adds the boots, where the model puts the
+// variance (no host share over one host) and the model's p; the CSV carries
+// the same.
 TEST(CompareSummaryTest, MixedModelRowsAcrossBoots) {
   ComparisonRow boots = Row("real", "b", 1.5, 0.02);
   boots.test = stats::MeanTest::kMixedModel;
   boots.boots_baseline = 3;
   boots.boots = 4;
   boots.boot_share = 0.83;
+  boots.run_share = 0.17;
   ComparisonRow runs = Row("real", "c", 1.25, 0.001);
   EXPECT_EQ(
       FormatSummaryTable({boots, runs}, "base", 95, 1, /*verbose=*/true),
       "Summary against base (mixed model over boots and Welch's t at 95% confidence; changes "
       "within 1% do not count)\n"
-      "metric    better  set  base mean  mean         test  difference (95% CI)  boots  between boots"
-      "  model p    t p  Welch p  M-W p  verdict\n"
-      "real (s)  lower   b            2   1.5  mixed model          -25% +/- 1%    3/4            83%"
-      "     0.02   0.02     0.02   0.02  better\n"
-      "real (s)  lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1              -"
-      "        -  0.001    0.001  0.001  better\n");
-  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,s,mixed model,0.02,3,4,0.83\n"),
+      "metric    better  set  base mean  mean         test  difference (95% CI)  boots            "
+      "variance  model p    t p  Welch p  M-W p  verdict\n"
+      "real (s)  lower   b            2   1.5  mixed model          -25% +/- 1%    3/4  boot 83% · "
+      "run 17%     0.02   0.02     0.02   0.02  better\n"
+      "real (s)  lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1             "
+      "      -        -  0.001    0.001  0.001  better\n");
+  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,s,mixed model,0.02,3,4,0.83,1,,0.17\n"),
             std::string::npos);
+}
+
+// The cell shows whole percents that add up to 100, as the shares do: the
+// largest remainders are rounded up, not each share to its nearest.
+TEST(CompareSummaryTest, VarianceSharesAddUpToOneHundredPercent) {
+  SeriesDesign thirds;
+  thirds.host_share = thirds.boot_share = thirds.run_share = 1.0 / 3;
+  EXPECT_EQ(VarianceText(thirds), "host 34% · boot 33% · run 33%");
+  SeriesDesign fleet;
+  fleet.host_share = 0.4149;
+  fleet.boot_share = 0.1251;
+  fleet.run_share = 0.46;
+  EXPECT_EQ(VarianceText(fleet), "host 41% · boot 13% · run 46%");
+  SeriesDesign halves;  // 0.5% each way: both round to 1 alone, 101 in all
+  halves.host_share = 0.005;
+  halves.boot_share = 0.005;
+  halves.run_share = 0.99;
+  EXPECT_EQ(VarianceText(halves), "host 1% · boot 0% · run 99%");
+  SeriesDesign one_host;
+  one_host.boot_share = 0.83;
+  one_host.run_share = 0.17;
+  EXPECT_EQ(VarianceText(one_host), "boot 83% · run 17%") << "no host share, not 0%";
+  EXPECT_EQ(VarianceText(SeriesDesign{}), "-") << "without the model";
 }
 
 }  // namespace

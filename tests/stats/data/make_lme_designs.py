@@ -52,6 +52,18 @@ for boot in range(4):
             rows.append(["shared_boots", s, "h0", f"s{boot}",
                          repr(float(1 + 0.005 * s + b + rng.normal(0, 0.002)))])
 
+# A fleet: three hosts, each booted twice, both sets interleaved in every
+# boot (fleet/series.yml's two commands per host); the hosts differ most,
+# so the model's three shares (host, boot, run) are all far from 0.
+for h in range(3):
+    e = rng.normal(0, 0.02)
+    for boot in range(2):
+        b = rng.normal(0, 0.008)
+        for s in (0, 1):
+            for _ in range(4 + (h + boot + s) % 2):
+                rows.append(["fleet", s, f"f{h}", f"fb{boot}",
+                             repr(float(1 + 0.01 * s + e + b + rng.normal(0, 0.004)))])
+
 w = csv.writer(sys.stdout, lineterminator="\n")
 w.writerow(["design", "set", "host", "boot", "y"])
 w.writerows(rows)

@@ -9,6 +9,7 @@
 #include "wrapper/base/version.h"
 #include "wrapper/compare/export/charts.h"
 #include "wrapper/compare/export/scan_chart.h"
+#include "wrapper/compare/export/variance_bar.h"
 #include "wrapper/compare/verdicts/report_cells.h"
 #include "wrapper/results/metric_units.h"
 
@@ -35,6 +36,8 @@ th { font-weight: 600; background: #f4f4f4; border-bottom: 1px solid #bbb; }
 th, td.text { white-space: normal; }
 td.text:first-child, td.verdict { white-space: nowrap; }
 td.files { white-space: normal; color: #555; font-size: 13px; }
+td.variance { white-space: nowrap; }
+svg.variance { vertical-align: baseline; margin-right: 4px; }
 a { color: inherit; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 6px; vertical-align: baseline; }
@@ -165,6 +168,8 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
   const std::string tests = TestsHeading(parts.rows);
   const bool several_tests = tests.find(" and ") != std::string::npos;
   const bool boots = AnyAcrossBoots(parts.rows);
+  const bool hosts = std::any_of(parts.rows.begin(), parts.rows.end(),
+                                 [](const ComparisonRow& r) { return r.hosts > 1; });
   html += fmt::format(
       "<p class=\"sub\">Each set against the baseline, <b>{}</b>, by the metric's direction: "
       "{}.</p>",
@@ -177,12 +182,12 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
       "</th><th class=\"text\">better</th>";
   if (!one_other) html += "<th class=\"text\">set</th>";
   html += fmt::format(
-      "<th>{} mean</th><th>{}</th>{}<th>difference ({:g}% CI)</th><th>p</th>{}"
+      "<th>{} mean</th><th>{}</th>{}<th>difference ({:g}% CI)</th><th>p</th>{}{}"
       "<th>M–W p</th><th class=\"text\">verdict</th></tr></thead><tbody>",
       EscapeXml(in.sets.front().label),
       one_other ? EscapeXml(in.sets[1].label) + " mean" : std::string("mean"),
       several_tests ? "<th class=\"text\">test</th>" : "", parts.confidence_percent,
-      boots ? "<th>boots</th><th>between boots</th>" : "");
+      hosts ? "<th>hosts</th>" : "", boots ? "<th>boots</th><th class=\"text\">variance</th>" : "");
   for (const RowCells& c : cells) {
     const ComparisonRow& r = c.row;
     html += fmt::format(
@@ -199,8 +204,10 @@ void AppendSummary(const CompareInput& in, const HtmlReportParts& parts,
         "<td data-test=\"{}\" data-ci-low=\"{}\" data-ci-high=\"{}\">{}</td><td>{}</td>",
         EscapeXml(c.test), FiniteOrEmpty(r.relative.low_percent),
         FiniteOrEmpty(r.relative.high_percent), EscapeXml(Difference(c)), EscapeXml(c.p));
+    if (hosts) html += "<td>" + EscapeXml(c.hosts) + "</td>";
     if (boots)
-      html += fmt::format("<td>{}</td><td>{}</td>", EscapeXml(c.boots), EscapeXml(c.boot_share));
+      html += fmt::format("<td>{}</td><td class=\"text variance\">{} {}</td>", EscapeXml(c.boots),
+                          VarianceBarSvg(r), EscapeXml(c.variance));
     html += fmt::format("<td>{}</td><td class=\"text {}\">{}</td></tr>",
                         EscapeXml(c.mann_whitney_p), VerdictClass(c.verdict), EscapeXml(c.verdict));
   }
@@ -265,21 +272,21 @@ std::string Vitals(const CompareInput& in, const std::string& metric, double con
 }
 
 /// For a metric measured across boots: how the strip plot groups them, and
-/// the share of the variance between boots the mixed model found.
+/// where the mixed model put the variance.
 std::string BootCaption(const std::vector<RowCells>& cells, const std::string& metric) {
   std::string shares;
   bool across = false;
   for (const RowCells& c : cells) {
     if (c.row.metric != metric) continue;
     across = across || c.row.boots_baseline > 1 || c.row.boots > 1;
-    if (c.boot_share != "-")
+    if (c.variance != "-")
       shares += fmt::format("{}{} against {}: {}", shares.empty() ? "" : "; ", c.row.set,
-                            c.row.baseline, c.boot_share);
+                            c.row.baseline, c.variance);
   }
   if (!across) return {};
   return " A set's runs are stacked by boot, one lane each with a tick at the boot's mean; the "
          "difference's interval in the summary counts boots, not runs." +
-         (shares.empty() ? std::string() : " Between boots: " + EscapeXml(shares) + ".");
+         (shares.empty() ? std::string() : " Variance: " + EscapeXml(shares) + ".");
 }
 
 void AppendMetric(const CompareInput& in, const HtmlReportParts& parts,

@@ -79,6 +79,9 @@ Json Comparison(const RowCells& c) {
   j["boots_baseline"] = r.boots_baseline;
   j["boots"] = r.boots;
   j["boot_share"] = r.boot_share;
+  j["hosts"] = r.hosts;
+  j["host_share"] = r.host_share;
+  j["run_share"] = r.run_share;
   j["threshold_percent"] = r.threshold_percent;
   j["verdict"] = stats::VerdictName(r.verdict);
   return j;

@@ -13,7 +13,7 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
   std::string text =
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit,test,p_value,boots_baseline,boots,boot_share\n";
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share\n";
   const auto number = [&text](double v) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
@@ -38,6 +38,9 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
       number(r.p);
       text += fmt::format(",{},{}", r.boots_baseline, r.boots);
       number(r.boot_share);
+      text += fmt::format(",{}", r.hosts);
+      number(r.host_share);
+      number(r.run_share);
       text += '\n';
     }
   }

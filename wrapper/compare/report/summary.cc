@@ -39,10 +39,9 @@ SummaryTable MakeSummaryTable(const std::vector<ComparisonRow>& rows, const std:
   if (several_tests) header.push_back("test");
   header.push_back(fmt::format("difference ({}% CI)", ReadablePercent(confidence_percent, false)));
   if (verbose) {
-    if (hosts)
-      for (const char* h : {"hosts", "between hosts"}) header.push_back(h);
+    if (hosts) header.push_back("hosts");
     if (boots)
-      for (const char* h : {"boots", "between boots", "model p"}) header.push_back(h);
+      for (const char* h : {"boots", "variance", "model p"}) header.push_back(h);
     for (const char* h : {"t p", "Welch p", "M-W p"}) header.push_back(h);
   }
   header.push_back("verdict");
@@ -55,13 +54,10 @@ SummaryTable MakeSummaryTable(const std::vector<ComparisonRow>& rows, const std:
     if (several_tests) line.push_back(c.test);
     line.push_back(c.Difference("+/-"));
     if (verbose) {
-      if (hosts) {
-        line.push_back(c.hosts);
-        line.push_back(c.host_share);
-      }
+      if (hosts) line.push_back(c.hosts);
       if (boots) {
         line.push_back(c.boots);
-        line.push_back(c.boot_share);
+        line.push_back(c.variance);
         line.push_back(c.row.test == stats::MeanTest::kMixedModel ? c.p : "-");
       }
       for (const std::string& p : {c.student_p, c.welch_p, c.mann_whitney_p}) line.push_back(p);

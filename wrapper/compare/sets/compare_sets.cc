@@ -57,6 +57,26 @@ void RecordConditions(const ResultsTable& t, std::size_t r, CompareSet& set) {
   for (std::string_view name : kConditionColumns) record(name);
 }
 
+/// Adds row `r`'s CPU model, kernel release and conditions to its host's
+/// values in `set`.
+void RecordHostValues(const ResultsTable& t, std::size_t r, const std::string& host,
+                      CompareSet& set) {
+  if (host.empty()) return;
+  auto& values = set.host_values[host];
+  const auto record = [&](std::string_view name) {
+    const std::string value = Cell(t, r, t.Column(name));
+    if (value.empty()) return;
+    auto it = values.find(name);
+    if (it == values.end())
+      it = values.emplace(std::string(name), std::vector<std::string>{}).first;
+    AddDistinct(it->second, value);
+  };
+  record("cpu_model");
+  record("kernel_release");
+  for (std::string_view name : kConditionColumns)
+    if (name != "boot_id" && name != "load1") record(name);
+}
+
 std::string LabelOf(const ResultsTable& t, std::size_t row) {
   std::string label = Cell(t, row, t.Column("label"));
   return label.empty() ? std::filesystem::path(t.file).stem().string() : label;
@@ -296,6 +316,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   AddDistinct(set.platforms, Cell(t, r, c.platform));
   AddDistinct(set.kernel_releases, kernel);
   RecordConditions(t, r, set);
+  RecordHostValues(t, r, set.run_hosts.back(), set);
   if (set.command.empty()) set.command = Cell(t, r, c.command);
   set.split_by_release |= spreads.at(label).releases.at(t.file).size() > 1;
   if (c.notes)

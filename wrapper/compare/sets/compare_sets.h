@@ -74,6 +74,13 @@ struct CompareSet {
   /// column the set's files lack (an earlier timeit's) is absent, an empty
   /// cell is not a value.
   std::map<std::string, ConditionValues, std::less<>> conditions;
+  /// Per host of the measured runs (runs without a `host` cell are not
+  /// here), per machine column -- cpu_model, kernel_release and the
+  /// conditions but boot_id and load1, which differ between any two boots
+  /// -- the distinct values in order of appearance: what a fleet's hosts
+  /// should agree in (conditions.h, HostDifferences).
+  std::map<std::string, std::map<std::string, std::vector<std::string>, std::less<>>, std::less<>>
+      host_values;
   bool split_by_release = false;  ///< one kernel release of a label (`label@release`)
   /// Rows of a timeit results file (it has `warmup` and `status`): one
   /// without conditions is an earlier timeit's, not another program's.

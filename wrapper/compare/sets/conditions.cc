@@ -78,11 +78,16 @@ void BetweenSets(const CompareSet& base, const CompareSet& other,
                                    d.name, d.base_values, d.other_values));
 }
 
-void WithinSet(const CompareSet& s, std::vector<std::string>& warnings) {
+/// `except`: the columns the set's hosts differ in, said by HostLine.
+void WithinSet(const CompareSet& s, const std::vector<HostDifference>& except,
+               std::vector<std::string>& warnings) {
   for (std::string_view column : kConditionColumns) {
     const std::string name(column);
     const ConditionValues* c = Find(s, name);
     if (c == nullptr || c->values.size() < 2) continue;
+    if (std::any_of(except.begin(), except.end(),
+                    [&](const HostDifference& d) { return d.name == name; }))
+      continue;
     // Boots within a set are what the mixed model takes as its unit, and
     // the summary counts them: no warning.
     if (name == "boot_id") continue;
@@ -95,7 +100,55 @@ void WithinSet(const CompareSet& s, std::vector<std::string>& warnings) {
   }
 }
 
+/// "kernel_release ('6.1.0-18-amd64' on f0, f1; '6.5.0-1-amd64' on f2)":
+/// two long single values without the words they share (ContrastValues).
+std::string HostDifferenceText(const HostDifference& d) {
+  std::vector<std::string> shown;
+  for (const HostDifference::Group& g : d.groups) shown.push_back(Join(g.values));
+  if (d.groups.size() == 2 && d.groups[0].values.size() == 1 && d.groups[1].values.size() == 1)
+    std::tie(shown[0], shown[1]) = ContrastValues(d.groups[0].values[0], d.groups[1].values[0]);
+  std::string text;
+  for (std::size_t i = 0; i < shown.size(); ++i)
+    text +=
+        fmt::format("{}{} on {}", i == 0 ? "" : "; ", shown[i], fmt::join(d.groups[i].hosts, ", "));
+  return d.name + " (" + text + ")";
+}
+
+/// One line for a set whose hosts differ; empty when they agree.
+std::string HostLine(const CompareSet& s, const std::vector<HostDifference>& differences) {
+  if (differences.empty()) return {};
+  std::vector<std::string> parts;
+  for (const HostDifference& d : differences) parts.push_back(HostDifferenceText(d));
+  std::string list = parts.back();
+  if (parts.size() > 1)
+    list = fmt::format("{} and {}", fmt::join(parts.begin(), parts.end() - 1, ", "), parts.back());
+  return fmt::format(
+      "{}: its {} hosts differ in {}: the mixed model takes that for spread between machines",
+      s.label, s.host_values.size(), list);
+}
+
 }  // namespace
+
+std::vector<HostDifference> HostDifferences(const CompareSet& set) {
+  // In report order; what is not recorded per host (boot_id) is in no host's values.
+  std::vector<std::string> names = {"cpu_model", "kernel_release"};
+  for (std::string_view c : kConditionColumns) names.emplace_back(c);
+  std::vector<HostDifference> differences;
+  for (const std::string& name : names) {
+    HostDifference d{name, {}};
+    for (const auto& [host, columns] : set.host_values) {
+      const auto it = columns.find(name);
+      if (it == columns.end()) continue;
+      auto group =
+          std::find_if(d.groups.begin(), d.groups.end(),
+                       [&](const HostDifference::Group& g) { return g.values == it->second; });
+      if (group == d.groups.end()) group = d.groups.insert(d.groups.end(), {it->second, {}});
+      group->hosts.push_back(host);
+    }
+    if (d.groups.size() > 1) differences.push_back(std::move(d));
+  }
+  return differences;
+}
 
 std::pair<std::string, std::string> ContrastValues(const std::string& a, const std::string& b) {
   if (a.size() <= kWhole && b.size() <= kWhole) return {Quote(a), Quote(b)};
@@ -160,7 +213,11 @@ std::vector<std::string> ConditionWarnings(const CompareInput& in) {
           foreign.size() == 1 ? "it" : "they"));
   }
   for (std::size_t i = 1; i < in.sets.size(); ++i) BetweenSets(in.sets[0], in.sets[i], warnings);
-  for (const CompareSet& s : in.sets) WithinSet(s, warnings);
+  for (const CompareSet& s : in.sets) {
+    const std::vector<HostDifference> differences = HostDifferences(s);
+    if (const std::string line = HostLine(s, differences); !line.empty()) warnings.push_back(line);
+    WithinSet(s, differences, warnings);
+  }
   return warnings;
 }
 

@@ -23,7 +23,28 @@ namespace timeit {
 ///   unit.
 /// - a set that recorded no conditions (a file of an earlier timeit) while
 ///   others did: said once, as nothing can be checked for it.
+/// - a set over several hosts (a fleet's label) whose hosts differ in CPU
+///   model, kernel release or a condition: one line per set naming each
+///   column's values and the hosts of each (HostDifferences). Different
+///   kernels on a fleet's hosts within one label are no spread between
+///   machines, yet the model would count them as one. Such a column is not
+///   also said to have changed between the set's runs.
 std::vector<std::string> ConditionWarnings(const CompareInput& in);
+
+/// A machine column in which a set's hosts differ: each host's values (one,
+/// or several where its runs changed), with the hosts that had them, in
+/// order of the hosts' names.
+struct HostDifference {
+  std::string name;  ///< "kernel_release", "cpu_model", "governor"
+  struct Group {
+    std::vector<std::string> values, hosts;
+  };
+  std::vector<Group> groups;
+};
+/// The columns of CompareSet::host_values in which `set`'s hosts differ:
+/// cpu_model, kernel_release, then the conditions in column order. Only
+/// hosts that recorded the column are compared.
+std::vector<HostDifference> HostDifferences(const CompareSet& set);
 
 /// A condition in which a set differs from the baseline, by the rule of the
 /// warnings above, with the values as a message shows them.

@@ -32,7 +32,7 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   SeriesJudgement s;
   s.boots_baseline = CountDistinct(BootKeys(base_set, base));
   s.boots = CountDistinct(BootKeys(x_set, x));
-  s.boot_share = s.host_share = kNaN;
+  s.boot_share = s.host_share = s.run_share = kNaN;
   const std::vector<std::string> base_hosts = HostKeys(base_set, base),
                                  x_hosts = HostKeys(x_set, x);
   const auto named = [](const std::vector<std::string>& h) {
@@ -78,6 +78,10 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   if (fit.ok && !fit.level_sd.empty()) {
     s.boot_share = stats::VarianceShare(fit, fit.level_sd.size() - 1);
     if (fit.level_sd.size() > 1) s.host_share = stats::VarianceShare(fit, 0);
+    // The residual's share is what the levels leave: the model's public
+    // result has shares of its levels only.
+    if (!std::isnan(s.boot_share))
+      s.run_share = std::max(0.0, 1 - s.boot_share - (std::isnan(s.host_share) ? 0 : s.host_share));
   }
   return s;
 }

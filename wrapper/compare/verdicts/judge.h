@@ -32,10 +32,14 @@ struct SeriesDesign {
   /// The values span hosts, but each host ran one set only: the host cannot
   /// be told apart from the set, so it is no level of the model.
   bool hosts_confounded = false;
-  /// The mixed model's share of one value's variance between boots (and
-  /// between hosts); NaN when the model was not fitted or has no variance.
+  /// The mixed model's share of one value's variance between boots (within
+  /// a host), between hosts and within boots (between runs): VarCorr's
+  /// variance components over their sum, so the three add up to 1. NaN
+  /// when the model was not fitted or has no variance; host_share also
+  /// when the hosts are no level (one host).
   double boot_share = std::numeric_limits<double>::quiet_NaN();
   double host_share = std::numeric_limits<double>::quiet_NaN();
+  double run_share = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// A verdict on one metric of a set against the baseline, and what the

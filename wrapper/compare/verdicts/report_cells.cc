@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string_view>
+#include <utility>
 
 #include "wrapper/compare/verdicts/readable_numbers.h"
 #include "wrapper/results/metric_units.h"
@@ -51,6 +53,30 @@ std::string RowCells::Difference(std::string_view plus_minus) const {
   if (!low.empty()) return estimate + " (" + low + " .. " + high + ")" + from;
   if (margin.empty()) return estimate + from;
   return estimate + " " + std::string(plus_minus) + " " + margin + from;
+}
+
+std::string VarianceText(const SeriesDesign& design) {
+  if (std::isnan(design.boot_share) || std::isnan(design.run_share)) return "-";
+  std::vector<std::pair<std::string_view, double>> parts;
+  if (!std::isnan(design.host_share)) parts.emplace_back("host", design.host_share);
+  parts.emplace_back("boot", design.boot_share);
+  parts.emplace_back("run", design.run_share);
+  std::vector<int> percent;
+  int sum = 0;
+  for (const auto& [name, share] : parts) {
+    percent.push_back(static_cast<int>(std::floor(std::clamp(share, 0.0, 1.0) * 100)));
+    sum += percent.back();
+  }
+  std::vector<std::size_t> order(parts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto remainder = [&](std::size_t i) { return parts[i].second * 100 - percent[i]; };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return remainder(a) > remainder(b); });
+  for (std::size_t i = 0; sum < 100 && i < order.size(); ++i, ++sum) ++percent[order[i]];
+  std::string text;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    text += fmt::format("{}{} {}%", i == 0 ? "" : " · ", parts[i].first, percent[i]);
+  return text;
 }
 
 TimeUnit TimeUnitNamed(const std::string& name) {
@@ -122,9 +148,8 @@ std::vector<RowCells> FormatRowCells(const std::vector<ComparisonRow>& rows,
     c.test = stats::MeanTestName(r.test);
     c.p = PValueText(r.p);
     c.boots = std::to_string(r.boots_baseline) + "/" + std::to_string(r.boots);
-    c.boot_share = std::isnan(r.boot_share) ? "-" : fmt::format("{:.0f}%", r.boot_share * 100);
     c.hosts = r.hosts > 1 ? std::to_string(r.hosts) : "-";
-    c.host_share = std::isnan(r.host_share) ? "-" : fmt::format("{:.0f}%", r.host_share * 100);
+    c.variance = VarianceText(r);
     c.verdict = VerdictText(r);
     cells.push_back(std::move(c));
   }

@@ -39,19 +39,25 @@ struct RowCells {
   bool exact = false;  ///< no variance in either set: the difference is exact
   std::string from;    ///< " (from 0)" after a difference in the values' unit
   std::string student_p, welch_p, mann_whitney_p;  ///< "0.0312", "<0.0001"; "-" when undefined
-  std::string test;        ///< the test that decided: "Welch's t", "mixed model"
-  std::string p;           ///< its p-value, as the others
-  std::string boots;       ///< "3/5": the baseline's boots, the set's
-  std::string boot_share;  ///< the mixed model's share between boots, "83%"; "-" without it
-  std::string hosts;       ///< the hosts the model took as a level, "3"; "-" without
-  std::string host_share;  ///< its share between hosts, as boot_share
-  std::string verdict;     ///< VerdictText: "same within 1%"
+  std::string test;   ///< the test that decided: "Welch's t", "mixed model"
+  std::string p;      ///< its p-value, as the others
+  std::string boots;  ///< "3/5": the baseline's boots, the set's
+  std::string hosts;  ///< the hosts the model took as a level, "3"; "-" without
+  /// VarianceText: the mixed model's shares, "host 83% · boot 13% · run 4%".
+  std::string variance;
+  std::string verdict;  ///< VerdictText: "same within 1%"
 
   /// "-3.76% +/- 0.645%", "+212% (+180% .. +247%)", "+0.000333% exact",
   /// "+2%" (no interval) or "+2 +/- 1.6 (from 0)", with `plus_minus`
   /// between estimate and margin.
   std::string Difference(std::string_view plus_minus) const;
 };
+
+/// Where the mixed model puts one value's variance, in whole percents that
+/// add up to 100 as the shares do (largest remainders): "host 83% · boot 13%
+/// · run 4%" over hosts, "boot 83% · run 17%" over one host's boots (no host
+/// share, rather than 0%); "-" without the model.
+std::string VarianceText(const SeriesDesign& design);
 
 /// The unit the times are shown in (--time-unit): seconds, or their
 /// thousandth or millionth, for metrics whose display unit is seconds.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "platforms/metric_name.h"
 #include "platforms/perf_event_paranoid_fix.h"
@@ -11,17 +12,26 @@
 namespace timeit {
 namespace {
 
-/// "isync: A; no_isync: B" when the sets' values of a metadata column differ.
-/// A set that recorded none (another program's file) differs from nothing:
+/// Whether `set`'s hosts differ in `column`: ConditionWarnings says so per set.
+bool HostsDiffer(const CompareSet& set, std::string_view column) {
+  const std::vector<HostDifference> differences = HostDifferences(set);
+  return std::any_of(differences.begin(), differences.end(),
+                     [&](const HostDifference& d) { return d.name == column; });
+}
+
+/// "isync: A; no_isync: B" when the sets' values of a metadata column differ,
+/// or a set has several that are not its hosts' difference. A set that
+/// recorded none (another program's file) differs from nothing:
 /// ConditionWarnings says once that it cannot be checked.
 void DifferentMetadata(const CompareInput& in, std::vector<std::string> CompareSet::*field,
-                       const char* what, std::vector<std::string>& warnings) {
+                       std::string_view column, const char* what,
+                       std::vector<std::string>& warnings) {
   const CompareSet* first = nullptr;
   bool differ = false;
   for (const CompareSet& s : in.sets) {
     if ((s.*field).empty()) continue;
     if (first == nullptr) first = &s;
-    differ |= s.*field != first->*field || (s.*field).size() > 1;
+    differ |= s.*field != first->*field || ((s.*field).size() > 1 && !HostsDiffer(s, column));
   }
   if (!differ) return;
   std::string list;
@@ -104,8 +114,8 @@ std::vector<std::string> CompareWarnings(const CompareInput& in,
       warnings.push_back(fmt::format("{}: {} failed run{} (non-zero status) left out", s.label,
                                      s.failed_runs, s.failed_runs == 1 ? "" : "s"));
   }
-  DifferentMetadata(in, &CompareSet::cpu_models, "CPU models", warnings);
-  DifferentMetadata(in, &CompareSet::platforms, "platforms", warnings);
+  DifferentMetadata(in, &CompareSet::cpu_models, "cpu_model", "CPU models", warnings);
+  DifferentMetadata(in, &CompareSet::platforms, "platform", "platforms", warnings);
   for (std::string& w : ConditionWarnings(in)) warnings.push_back(std::move(w));
   for (const std::string& metric : metrics) CounterStatus(in, metric, warnings);
   for (const std::string& metric : metrics) UserOnly(in, metric, warnings);
