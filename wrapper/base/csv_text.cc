@@ -31,6 +31,9 @@ std::vector<CsvRecord> ParseCsvText(std::string_view text) {
     }
     CsvRecord rec;
     rec.line = line;
+    // As wide as the record before it (the header's width, in a table):
+    // grown by doubling, a row of 12 cells held room for 16.
+    if (!records.empty()) rec.fields.reserve(records.back().fields.size());
     std::string field;
     bool quoted = false;
     bool ended = false;

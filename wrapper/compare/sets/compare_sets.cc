@@ -189,7 +189,6 @@ void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns&
     }
     m.values.push_back(*v * c.scale[i]);
     m.run_index.push_back(set.run_numbers.size() - 1);
-    m.where.push_back(t.Where(r));
     if (c.running[i]) {
       const std::optional<double> fraction = ParseMetricCell(t, r, *c.running[i]);
       if (fraction && *fraction < 0.9999) ++m.multiplexed;
@@ -280,6 +279,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   set.run_numbers.push_back(run_number);
   set.run_boots.push_back(Cell(t, r, c.boot));
   set.run_hosts.push_back(Cell(t, r, c.host));
+  set.run_where.push_back(t.Where(r));
   set.run_starts.push_back(ParseStartCell(Cell(t, r, c.start)).value_or(std::nan("")));
   set.run_files.push_back(static_cast<std::size_t>(
       std::find(set.files.begin(), set.files.end(), t.file) - set.files.begin()));

@@ -12,7 +12,6 @@ namespace timeit {
 /// One metric of one set: the values of its measured runs in file order.
 struct MetricSeries {
   std::vector<double> values;
-  std::vector<std::string> where;  ///< "file:line" of each value, for warnings
   /// For each value, its run: an index into CompareSet::run_numbers (a run
   /// without a value for this metric has no entry, so the JSON export can
   /// give it a null).
@@ -59,6 +58,9 @@ struct CompareSet {
   /// epoch (NaN when unknown): the levels of the mixed model and the costs
   /// `timeit plan` measures.
   std::vector<std::string> run_boots, run_hosts;
+  /// Of each measured run: "file:line" (or "file:place"), for warnings; once
+  /// a run, not once a value of each metric.
+  std::vector<std::string> run_where;
   std::vector<double> run_starts;
   /// Of each measured run (as run_numbers): its file (an index into files)
   /// and its label cell as written, where the run's profile is looked up.
