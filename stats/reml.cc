@@ -166,8 +166,11 @@ class NestedForms {
     const std::size_t w = W == 0 ? w_ : W;
     const std::size_t ww = w * w;
     double weight = 0, log_det = 0;
-    double* mean = out.mean.data() + o * w;
-    double* within = out.within.data() + o * ww;
+    // With W known, the sums live in locals the loads of the parts cannot
+    // alias, so they stay in registers.
+    double mean_here[W == 0 ? 1 : W], within_here[W == 0 ? 1 : W * W];
+    double* mean = W == 0 ? out.mean.data() + o * w : mean_here;
+    double* within = W == 0 ? out.within.data() + o * ww : within_here;
     std::fill(mean, mean + w, 0.0);
     std::fill(within, within + ww, 0.0);
     for (std::size_t c = 0; c < count; ++c) {
@@ -176,19 +179,28 @@ class NestedForms {
       const double* fm = MeanOf(parts, innermost, f);
       weight += fw;
       log_det += parts.log_det[f];
+#pragma GCC unroll 16
       for (std::size_t a = 0; a < w; ++a) mean[a] += fw * fm[a];
     }
     if (weight > 0)
+#pragma GCC unroll 16
       for (std::size_t a = 0; a < w; ++a) mean[a] /= weight;
     for (std::size_t c = 0; c < count; ++c) {
       const std::size_t f = child[c];
       const double fw = parts.weight[f];
       const double* fm = MeanOf(parts, innermost, f);
       const double* fwithin = WithinOf(parts, innermost, f);
+#pragma GCC unroll 16
       for (std::size_t i = 0; i < ww; ++i) within[i] += fwithin[i];
+#pragma GCC unroll 16
       for (std::size_t a = 0; a < w; ++a)
+#pragma GCC unroll 16
         for (std::size_t b = 0; b < w; ++b)
           within[a * w + b] += fw * (fm[a] - mean[a]) * (fm[b] - mean[b]);
+    }
+    if (W != 0) {
+      std::copy(mean, mean + w, out.mean.data() + o * w);
+      std::copy(within, within + ww, out.within.data() + o * ww);
     }
     out.weight[o] = weight;
     out.log_det[o] = log_det;
