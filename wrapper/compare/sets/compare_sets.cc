@@ -320,8 +320,8 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
 
 }  // namespace
 
-CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
-                              std::vector<std::string>& notes, std::size_t min_sets) {
+CompareInput BuildCompareSets(std::vector<ResultsTable> tables, std::vector<std::string>& notes,
+                              std::size_t min_sets) {
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -335,7 +335,11 @@ CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
     }
   }
   SetBuilder builder(notes);
-  for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
+  for (ResultsTable& t : tables) {
+    builder.AddTable(t, spreads);
+    // Its cells are in the sets now: a fleet's tables are most of the memory.
+    std::vector<std::vector<std::string>>().swap(t.rows);
+  }
   return builder.Finish(tables.empty() ? std::string("compare") : tables.back().file, min_sets);
 }
 

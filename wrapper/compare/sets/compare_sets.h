@@ -99,13 +99,14 @@ struct CompareInput {
 /// release, `label@release`. Warm-up rows and failed runs are left out
 /// (counted). Every numeric column that is not one of our metadata or
 /// `.running` columns is a metric (MetricColumns); a column whose first value
-/// is text is not. Things the user should know go to `notes`. Opens no file.
+/// is text is not. Things the user should know go to `notes`. Opens no file;
+/// each table's rows are freed once its runs are in the sets.
 ///
 /// Throws InputError naming the file (and line): text in a numeric column,
 /// more than 7 sets (ministat's symbols), fewer than `min_sets` (none at all
 /// for `timeit plan`'s pilot, which takes one).
-CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
-                              std::vector<std::string>& notes, std::size_t min_sets = 2);
+CompareInput BuildCompareSets(std::vector<ResultsTable> tables, std::vector<std::string>& notes,
+                              std::size_t min_sets = 2);
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
 /// counter metrics, or any column with a `.running` companion), in the order
