@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <functional>
+#include <unordered_map>
 #include <utility>
 
 namespace timeit::stats {
@@ -14,14 +15,19 @@ std::size_t SetCount(const MixedDesign& d) {
 
 /// The group index of each value at each level: a group of level k is the
 /// pair (group at level k-1, id at level k), numbered in order of first
-/// appearance.
+/// appearance. Hashed: a fleet's runs are hundreds of thousands.
 std::vector<std::vector<std::size_t>> GroupIndices(const MixedDesign& d,
                                                    std::vector<std::size_t>& groups) {
+  struct PairHash {
+    std::size_t operator()(const std::pair<std::size_t, std::size_t>& p) const {
+      return std::hash<std::size_t>()(p.first * 0x9E3779B97F4A7C15ULL ^ p.second);
+    }
+  };
   const std::size_t n = d.values.size();
   std::vector<std::vector<std::size_t>> index(d.levels.size(), std::vector<std::size_t>(n));
   groups.assign(d.levels.size(), 0);
   for (std::size_t k = 0; k < d.levels.size(); ++k) {
-    std::map<std::pair<std::size_t, std::size_t>, std::size_t> seen;
+    std::unordered_map<std::pair<std::size_t, std::size_t>, std::size_t, PairHash> seen;
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t outer = k == 0 ? 0 : index[k - 1][i];
       const auto [it, added] = seen.emplace(std::pair{outer, d.levels[k][i]}, seen.size());
@@ -32,12 +38,12 @@ std::vector<std::vector<std::size_t>> GroupIndices(const MixedDesign& d,
   return index;
 }
 
-DesignRow Row(std::size_t set, std::size_t columns, double y) {
-  DesignRow row(columns + 1, 0.0);
+/// Fills `row` (width columns + 1) with a value's row of X and the value.
+void FillRow(DesignRow& row, std::size_t set, std::size_t columns, double y) {
+  std::fill(row.begin(), row.end(), 0.0);
   row[0] = 1;
   if (set > 0) row[set] = 1;
   row[columns] = y;
-  return row;
 }
 
 }  // namespace
@@ -80,15 +86,16 @@ GroupedSums MakeGroupedSums(const MixedDesign& design) {
   g.count.assign(inner, 0.0);
   g.mean.assign(inner, std::vector<double>(width, 0.0));
   g.within.assign(inner, std::vector<double>(width * width, 0.0));
+  DesignRow row(width);
   for (std::size_t i = 0; i < n; ++i) {
-    const DesignRow row = Row(design.set[i], g.columns, y[i]);
+    FillRow(row, design.set[i], g.columns, y[i]);
     g.count[group_of(i)] += 1;
     for (std::size_t a = 0; a < width; ++a) g.mean[group_of(i)][a] += row[a];
   }
   for (std::size_t k = 0; k < inner; ++k)
     for (double& m : g.mean[k]) m /= g.count[k];
   for (std::size_t i = 0; i < n; ++i) {
-    DesignRow row = Row(design.set[i], g.columns, y[i]);
+    FillRow(row, design.set[i], g.columns, y[i]);
     const std::vector<double>& mean = g.mean[group_of(i)];
     for (std::size_t a = 0; a < width; ++a) row[a] -= mean[a];
     std::vector<double>& w = g.within[group_of(i)];
@@ -154,12 +161,14 @@ std::vector<double> ContainmentDf(const MixedDesign& design) {
   std::vector<std::size_t> stratum(p, 0);
   for (std::size_t s = 1; s < p; ++s) {
     for (std::size_t k = 0; k < levels; ++k) {
-      std::map<std::size_t, bool> first;  // group -> its first value is in s
+      // Per group: whether its first value is in s (1), is not (0), or unseen (-1).
+      std::vector<signed char> first(groups[k], -1);
       bool varies = false;
       for (std::size_t i = 0; i < n && !varies; ++i) {
-        const bool in_s = design.set[i] == s;
-        const auto [it, added] = first.emplace(index[k][i], in_s);
-        varies = !added && it->second != in_s;
+        const signed char in_s = design.set[i] == s ? 1 : 0;
+        signed char& seen = first[index[k][i]];
+        if (seen < 0) seen = in_s;
+        varies = seen != in_s;
       }
       if (varies) stratum[s] = k + 1;
     }

@@ -1,9 +1,16 @@
 #include "wrapper/compare/sets/boots.h"
 
-#include <map>
-#include <set>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace timeit {
+namespace {
+
+constexpr std::size_t kNoBootId = std::numeric_limits<std::size_t>::max();
+
+}  // namespace
 
 std::vector<std::string> BootKeys(const CompareSet& set, const MetricSeries& series) {
   std::vector<std::string> keys;
@@ -22,30 +29,35 @@ std::vector<std::string> HostKeys(const CompareSet& set, const MetricSeries& ser
 }
 
 std::size_t CountDistinct(const std::vector<std::string>& keys) {
-  return std::set<std::string>(keys.begin(), keys.end()).size();
+  return std::unordered_set<std::string_view>(keys.begin(), keys.end()).size();
 }
 
 stats::MixedDesign BootDesign(const std::vector<const CompareSet*>& sets,
                               const std::vector<const MetricSeries*>& series, bool by_host) {
-  std::vector<std::string> boots, hosts;
-  stats::MixedDesign d;
-  for (std::size_t s = 0; s < sets.size(); ++s) {
-    const std::vector<std::string> b = BootKeys(*sets[s], *series[s]);
-    const std::vector<std::string> h = HostKeys(*sets[s], *series[s]);
-    boots.insert(boots.end(), b.begin(), b.end());
-    hosts.insert(hosts.end(), h.begin(), h.end());
-    d.values.insert(d.values.end(), series[s]->values.begin(), series[s]->values.end());
-    d.set.insert(d.set.end(), series[s]->values.size(), s);
-  }
-  std::map<std::string, std::size_t> ids;
-  const auto id = [&ids](const std::string& key) {
+  // The keys of BootKeys and HostKeys, numbered without making them: a
+  // boot_id's text, or the set's label when the run has none (BootKeys'
+  // "id:" and "set:" keys apart), and the host's text.
+  std::unordered_map<std::string_view, std::size_t> boot_ids, label_ids, host_ids;
+  const auto id = [](std::unordered_map<std::string_view, std::size_t>& ids, std::string_view key) {
     return ids.emplace(key, ids.size()).first->second;
   };
-  const bool fleet = by_host;
-  d.levels.resize(fleet ? 2 : 1);
-  for (std::size_t i = 0; i < boots.size(); ++i) {
-    if (fleet) d.levels[0].push_back(id("host:" + hosts[i]));
-    d.levels.back().push_back(id("boot:" + boots[i]));
+  stats::MixedDesign d;
+  d.levels.resize(by_host ? 2 : 1);
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    const CompareSet& set = *sets[s];
+    d.values.insert(d.values.end(), series[s]->values.begin(), series[s]->values.end());
+    d.set.insert(d.set.end(), series[s]->values.size(), s);
+    for (std::size_t run : series[s]->run_index) {
+      const std::string_view boot =
+          run < set.run_boots.size() ? std::string_view(set.run_boots[run]) : std::string_view();
+      // A run without a boot_id is its set's boot, numbered from the top.
+      d.levels.back().push_back(boot.empty() ? kNoBootId - id(label_ids, set.label)
+                                             : id(boot_ids, boot));
+      if (by_host)
+        d.levels[0].push_back(id(host_ids, run < set.run_hosts.size()
+                                               ? std::string_view(set.run_hosts[run])
+                                               : std::string_view()));
+    }
   }
   return d;
 }

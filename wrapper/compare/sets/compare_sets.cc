@@ -210,7 +210,6 @@ void AddMeasuredValues(const ResultsTable& t, std::size_t r, const TableColumns&
     }
     m.values.push_back(*v * c.scale[i]);
     m.run_index.push_back(set.run_numbers.size() - 1);
-    m.where.push_back(t.Where(r));
     if (c.running[i]) {
       const std::optional<double> fraction = ParseMetricCell(t, r, *c.running[i]);
       if (fraction && *fraction < 0.9999) ++m.multiplexed;
@@ -308,6 +307,7 @@ void SetBuilder::AddRow(const ResultsTable& t, std::size_t r, const TableColumns
   set.run_numbers.push_back(run_number);
   set.run_boots.push_back(Cell(t, r, c.boot));
   set.run_hosts.push_back(Cell(t, r, c.host));
+  set.run_where.push_back(t.Where(r));
   set.run_starts.push_back(ParseStartCell(Cell(t, r, c.start)).value_or(std::nan("")));
   set.run_files.push_back(static_cast<std::size_t>(
       std::find(set.files.begin(), set.files.end(), t.file) - set.files.begin()));
@@ -375,8 +375,8 @@ CompareInput SetBuilder::Finish(const std::string& last_file, std::size_t min_se
 
 }  // namespace
 
-CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
-                              std::vector<std::string>& notes, std::size_t min_sets) {
+CompareInput BuildCompareSets(std::vector<ResultsTable> tables, std::vector<std::string>& notes,
+                              std::size_t min_sets) {
   LabelSpreads spreads;
   for (const ResultsTable& t : tables) {
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -390,7 +390,11 @@ CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
     }
   }
   SetBuilder builder(notes);
-  for (const ResultsTable& t : tables) builder.AddTable(t, spreads);
+  for (ResultsTable& t : tables) {
+    builder.AddTable(t, spreads);
+    // Its cells are in the sets now: a fleet's tables are most of the memory.
+    std::vector<std::vector<std::string>>().swap(t.rows);
+  }
   return builder.Finish(tables.empty() ? std::string("compare") : tables.back().file, min_sets);
 }
 

@@ -12,7 +12,6 @@ namespace timeit {
 /// One metric of one set: the values of its measured runs in file order.
 struct MetricSeries {
   std::vector<double> values;
-  std::vector<std::string> where;  ///< "file:line" of each value, for warnings
   /// For each value, its run: an index into CompareSet::run_numbers (a run
   /// without a value for this metric has no entry, so the JSON export can
   /// give it a null).
@@ -59,6 +58,9 @@ struct CompareSet {
   /// epoch (NaN when unknown): the levels of the mixed model and the costs
   /// `timeit plan` measures.
   std::vector<std::string> run_boots, run_hosts;
+  /// Of each measured run: "file:line" (or "file:place"), for warnings; once
+  /// a run, not once a value of each metric.
+  std::vector<std::string> run_where;
   std::vector<double> run_starts;
   /// Of each measured run (as run_numbers): its file (an index into files)
   /// and its label cell as written, where the run's profile is looked up.
@@ -104,13 +106,14 @@ struct CompareInput {
 /// release, `label@release`. Warm-up rows and failed runs are left out
 /// (counted). Every numeric column that is not one of our metadata or
 /// `.running` columns is a metric (MetricColumns); a column whose first value
-/// is text is not. Things the user should know go to `notes`. Opens no file.
+/// is text is not. Things the user should know go to `notes`. Opens no file;
+/// each table's rows are freed once its runs are in the sets.
 ///
 /// Throws InputError naming the file (and line): text in a numeric column,
 /// more than 7 sets (ministat's symbols), fewer than `min_sets` (none at all
 /// for `timeit plan`'s pilot, which takes one).
-CompareInput BuildCompareSets(const std::vector<ResultsTable>& tables,
-                              std::vector<std::string>& notes, std::size_t min_sets = 2);
+CompareInput BuildCompareSets(std::vector<ResultsTable> tables, std::vector<std::string>& notes,
+                              std::size_t min_sets = 2);
 
 /// Sorts metric names into report order: real, user, sys; then counters (our
 /// counter metrics, or any column with a `.running` companion), in the order

@@ -14,7 +14,7 @@ bool SameValues(const CompareInput& in, const std::string& a, const std::string&
     const bool y_values = y != nullptr && !y->values.empty();
     if (x_values != y_values) return false;
     if (!x_values) continue;
-    if (x->values != y->values || x->where != y->where) return false;
+    if (x->values != y->values || x->run_index != y->run_index) return false;
     any = true;
   }
   return any;

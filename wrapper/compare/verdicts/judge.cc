@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
 
 #include "stats/mixed_model.h"
 #include "stats/summary.h"
@@ -13,6 +15,14 @@ namespace timeit {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// A host and a boot as one key.
+struct PairHash {
+  std::size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
+    const std::hash<std::string_view> hash;
+    return hash(p.first) * 31 + hash(p.second);
+  }
+};
 
 stats::Summary SummaryOf(std::vector<double> values) { return stats::SummarizeUnordered(values); }
 
@@ -30,8 +40,10 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
                             const MetricSeries& x, const stats::Summary& x_summary,
                             const JudgeOptions& options) {
   SeriesJudgement s;
-  s.boots_baseline = CountDistinct(BootKeys(base_set, base));
-  s.boots = CountDistinct(BootKeys(x_set, x));
+  const std::vector<std::string> base_boots = BootKeys(base_set, base),
+                                 x_boots = BootKeys(x_set, x);
+  s.boots_baseline = CountDistinct(base_boots);
+  s.boots = CountDistinct(x_boots);
   s.boot_share = s.host_share = s.run_share = kNaN;
   const std::vector<std::string> base_hosts = HostKeys(base_set, base),
                                  x_hosts = HostKeys(x_set, x);
@@ -40,10 +52,10 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
   };
   std::vector<std::string> hosts = base_hosts;
   hosts.insert(hosts.end(), x_hosts.begin(), x_hosts.end());
-  const std::set<std::string> in_base(base_hosts.begin(), base_hosts.end()),
+  const std::unordered_set<std::string_view> in_base(base_hosts.begin(), base_hosts.end()),
       in_x(x_hosts.begin(), x_hosts.end());
   const bool shared = std::any_of(in_x.begin(), in_x.end(),
-                                  [&](const std::string& h) { return in_base.count(h) > 0; });
+                                  [&](std::string_view h) { return in_base.count(h) > 0; });
   const bool fleet = named(hosts) && CountDistinct(hosts) > 1;
   s.hosts_confounded = fleet && !shared && in_base.size() == 1 && in_x.size() == 1;
   s.hosts = fleet && !s.hosts_confounded ? CountDistinct(hosts) : 1;
@@ -53,12 +65,12 @@ SeriesJudgement JudgeSeries(const CompareSet& base_set, const MetricSeries& base
     // test's namespaces) share the boot id.
     const auto host_boots = [](const std::vector<std::string>& h,
                                const std::vector<std::string>& b) {
-      std::vector<std::string> keys;
-      for (std::size_t i = 0; i < h.size() && i < b.size(); ++i) keys.push_back(h[i] + '\n' + b[i]);
-      return CountDistinct(keys);
+      std::unordered_set<std::pair<std::string_view, std::string_view>, PairHash> keys;
+      for (std::size_t i = 0; i < h.size() && i < b.size(); ++i) keys.emplace(h[i], b[i]);
+      return keys.size();
     };
-    s.boots_baseline = host_boots(base_hosts, BootKeys(base_set, base));
-    s.boots = host_boots(x_hosts, BootKeys(x_set, x));
+    s.boots_baseline = host_boots(base_hosts, base_boots);
+    s.boots = host_boots(x_hosts, x_boots);
   }
 
   stats::VerdictRule rule{

@@ -112,7 +112,7 @@ std::vector<std::string> OutlierWarnings(const CompareInput& in,
       std::vector<std::string> items;
       for (const stats::Outlier& o : found)
         items.push_back(fmt::format("{} at {} (z = {:.1f})", ValueText(o.value),
-                                    series.where[o.index], o.score));
+                                    s.run_where[series.run_index[o.index]], o.score));
       details.push_back(fmt::format("{}.{}: {} outlier{} by modified z-score > 3.5, kept: {}",
                                     s.label, metric, found.size(), found.size() == 1 ? "" : "s",
                                     fmt::join(items, ", ")));
