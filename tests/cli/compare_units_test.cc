@@ -102,9 +102,9 @@ TEST(CompareUnitsTest, SummaryCsvSaysTheUnit) {
 // its mean the CSV's nanoseconds converted.
 TEST(CompareUnitsTest, RunSummaryInTheUnitsCompareShows) {
   TempDir dir;
-  const ProcessResult r = RunTimeit(
-      {"-n", "3", "-w", "0", "-e", "task-clock", "-o", "s.csv", SYSCALL_LOOP_BINARY, "1000"}, "",
-      dir.path());
+  const ProcessResult r = RunTimeit({"-n", "3", "-w", "0", "-e", "task-clock", "--all-metrics",
+                                     "-o", "s.csv", SYSCALL_LOOP_BINARY, "1000"},
+                                    "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const RunsTable t = ReadRuns(dir.path() / "s.csv");
   const std::vector<std::string> cells = ColumnOf(t, "task-clock");
