@@ -4,11 +4,20 @@
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 #include <vector>
 
 namespace timeit::stats {
 
 namespace {
+
+/// z with the continuity correction of 1, and its two-sided p.
+TrendTest WithZ(TrendTest r) {
+  const double corrected = r.s > 0 ? r.s - 1 : r.s < 0 ? r.s + 1 : 0;
+  r.z = corrected / std::sqrt(r.variance);
+  r.p = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(r.z)));
+  return r;
+}
 
 /// Sorts `v` (a merge sort, so equal values never swap) and returns the
 /// number of pairs i < j with v[i] > v[j] it put in order: the discordant
@@ -69,10 +78,25 @@ TrendTest MannKendall(std::span<const double> values) {
     r.z = r.p = std::numeric_limits<double>::quiet_NaN();
     return r;
   }
-  const double corrected = r.s > 0 ? r.s - 1 : r.s < 0 ? r.s + 1 : 0;
-  r.z = corrected / std::sqrt(r.variance);
-  r.p = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(r.z)));
-  return r;
+  return WithZ(r);
+}
+
+TrendTest StratifiedMannKendall(std::span<const double> values,
+                                std::span<const std::size_t> stratum) {
+  std::unordered_map<std::size_t, std::vector<double>> strata;
+  for (std::size_t i = 0; i < values.size() && i < stratum.size(); ++i)
+    strata[stratum[i]].push_back(values[i]);
+  TrendTest r;
+  for (const auto& [id, part] : strata) {
+    const TrendTest t = MannKendall(part);
+    r.s += t.s;
+    r.variance += t.variance;
+  }
+  if (values.size() < 3 || !(r.variance > 0)) {
+    r.z = r.p = std::numeric_limits<double>::quiet_NaN();
+    return r;
+  }
+  return WithZ(r);
 }
 
 }  // namespace timeit::stats

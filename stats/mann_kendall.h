@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <span>
 
 namespace timeit::stats {
@@ -21,5 +22,15 @@ struct TrendTest {
 /// equal. O(n log n): S from the discordant pairs a merge sort counts, so a
 /// set of a fleet's 10^6 runs takes a fraction of a second.
 TrendTest MannKendall(std::span<const double> values);
+
+/// Hirsch and Slack's stratified ("seasonal") form: the values of each
+/// stratum tested against their own order, S and its variance summed over
+/// the strata, then z and p as above. `stratum[i]` names value i's stratum
+/// (numbers of any size). Differences between strata are no trend here: a
+/// set's boots, or a fleet's hosts one after the other in the file, differ
+/// in level without the runs of any one drifting. One stratum is
+/// MannKendall itself.
+TrendTest StratifiedMannKendall(std::span<const double> values,
+                                std::span<const std::size_t> stratum);
 
 }  // namespace timeit::stats

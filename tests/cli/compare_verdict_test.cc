@@ -1,6 +1,7 @@
 // compare's verdicts as a user meets them: a constant metric, identical
 // metrics once, --threshold and --fail-on, --csv - alone on stdout, files
 // that are no results CSV, and the drift warning.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -218,6 +219,38 @@ TEST(CompareVerdictTest, DriftIsOneWarning) {
   EXPECT_EQ(r.err,
             "timeit: warning: b.real rises over the series (p = 0.0054): thermal or page-cache "
             "drift?\n");
+}
+
+// A set over boots (or a fleet's hosts) changes level between them; the
+// drift warning tests each boot's runs against their own order and sums
+// (stratified Mann-Kendall): a step between boots is no drift, a rise
+// within them is.
+TEST(CompareVerdictTest, DriftIsLookedForWithinEachBoot) {
+  TempDir dir;
+  const std::string header = "label,run,warmup,status,real,host,boot_id\n";
+  const double flat[] = {1.00, 1.05, 1.02, 1.07, 1.01, 1.06, 1.03, 1.04};
+  const double rising[] = {1.00, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.07};
+  std::string a = header, b = header, c = header;
+  int run = 0;
+  for (int boot = 0; boot < 3; ++boot)
+    for (int i = 0; i < 8; ++i) {
+      ++run;
+      a += fmt::format("a,{},0,0,{},h,a{}\n", run, flat[i] + boot, boot);
+      b += fmt::format("b,{},0,0,{},h,b{}\n", run, flat[(i + 3) % 8] + 2 * boot, boot);
+      c += fmt::format("c,{},0,0,{},h,c{}\n", run, rising[i] + boot, boot);
+    }
+  dir.Write("a.csv", a);
+  dir.Write("b.csv", b);
+  dir.Write("c.csv", c);
+  const ProcessResult steps = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
+  ASSERT_EQ(steps.exit_status, 0) << steps.err;
+  EXPECT_EQ(steps.err.find("drift"), std::string::npos) << steps.err;
+  const ProcessResult drifts = RunTimeit({"compare", "a.csv", "c.csv"}, "", dir.path());
+  ASSERT_EQ(drifts.exit_status, 0) << drifts.err;
+  EXPECT_NE(drifts.err.find("timeit: warning: c.real rises within its 3 boots (p < 0.0001): "
+                            "thermal or page-cache drift?\n"),
+            std::string::npos)
+      << drifts.err;
 }
 
 }  // namespace

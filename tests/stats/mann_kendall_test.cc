@@ -54,6 +54,34 @@ TEST(MannKendallTest, FallingCountsAgainstR) {
   EXPECT_NEAR(t.p, 0.0136475790432187, 1e-13);
 }
 
+// The rising series above in two strata of five: S = 6 + 6 (each half's
+// own pairs), its variance 2 x 5*4*15/18, z = (12 - 1) / sqrt(100/3).
+TEST(MannKendallTest, StrataSumTheirOwnPairs) {
+  const std::vector<double> x{5.1, 5.3, 5.2, 5.6, 5.5, 5.9, 6.0, 5.8, 6.3, 6.4};
+  const std::vector<std::size_t> halves{7, 7, 7, 7, 7, 3, 3, 3, 3, 3};
+  const TrendTest t = StratifiedMannKendall(x, halves);
+  EXPECT_EQ(t.s, 12);
+  EXPECT_NEAR(t.variance, 100.0 / 3, 1e-12);
+  EXPECT_NEAR(t.z, 11 / std::sqrt(100.0 / 3), 1e-12);
+  // One stratum is the test itself, R's numbers above.
+  const TrendTest one = StratifiedMannKendall(x, std::vector<std::size_t>(x.size(), 0));
+  EXPECT_EQ(one.s, 37);
+  EXPECT_NEAR(one.p, 0.00128218374180531, 1e-14);
+}
+
+// Three boots whose runs do not drift, each a level higher than the one
+// before: the runs in file order "rise", the runs of no boot do.
+TEST(MannKendallTest, ALevelStepBetweenStrataIsNoTrend) {
+  const std::vector<double> x{1.00, 1.05, 1.02, 1.07, 1.01, 2.00, 2.05, 2.02,
+                              2.07, 2.01, 3.00, 3.05, 3.02, 3.07, 3.01};
+  const std::vector<std::size_t> boots{0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
+  EXPECT_LT(MannKendall(x).p, 0.001);
+  const TrendTest t = StratifiedMannKendall(x, boots);
+  EXPECT_EQ(t.s, 6);  // 2 in each boot
+  EXPECT_NEAR(t.z, 5 / std::sqrt(3 * 5 * 4 * 15 / 18.0), 1e-12);
+  EXPECT_GT(t.p, 0.4);
+}
+
 TEST(MannKendallTest, ConstantOrShortSeriesHasNoP) {
   EXPECT_TRUE(std::isnan(MannKendall(std::vector<double>{4, 4, 4, 4}).p));
   EXPECT_TRUE(std::isnan(MannKendall(std::vector<double>{1, 2}).p));
