@@ -200,7 +200,10 @@ TEST(RemlTest, GroupedFormEqualsTheDenseFormulationOnRandomDesigns) {
 }
 
 /// What the search finds is the maximum of the dense likelihood too: no
-/// gamma near it does better.
+/// gamma near it does better, beyond the search's own tolerance. At a
+/// boundary optimum (a level's variance 0, moved to 1e-3) the likelihood is
+/// flat to ~1e-9 relative, and the i386 build's x87 arithmetic lands on
+/// either side of it (CI: -8.8364 both, 1e-9 apart).
 TEST(RemlTest, TheSearchsOptimumIsTheDenseLikelihoodsMaximum) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 12; ++trial) {
@@ -214,7 +217,7 @@ TEST(RemlTest, TheSearchsOptimumIsTheDenseLikelihoodsMaximum) {
       for (double factor : {0.9, 1.1}) {
         std::vector<double> moved = best;
         moved[k] = best[k] == 0 ? 1e-3 : best[k] * factor;
-        EXPECT_LE(DenseGls(d, sums, moved).log_likelihood, at_best + 1e-9 * std::fabs(at_best))
+        EXPECT_LE(DenseGls(d, sums, moved).log_likelihood, at_best + 1e-7 * std::fabs(at_best))
             << "trial " << trial << " level " << k;
       }
   }
