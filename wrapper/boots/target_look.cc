@@ -4,53 +4,38 @@
 #include <cmath>
 #include <limits>
 
-#include "stats/summary.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/load_sets.h"
 #include "wrapper/compare/sets/metric_groups.h"
-#include "wrapper/compare/verdicts/judge.h"
+#include "wrapper/compare/verdicts/comparison_rows.h"
 
 namespace timeit {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// The wider side of the judgement's interval, as the summary prints it
-/// (report_cells.cc): the row's interval is this judgement's (JudgeRows).
-double HalfWidth(const stats::Judgement& j) {
-  if (j.constant) return 0;
-  const double above = j.high_percent - j.change_percent;
-  const double below = j.change_percent - j.low_percent;
+/// The wider side of a row's interval, as the summary prints it
+/// (report_cells.cc).
+double HalfWidth(const ComparisonRow& row) {
+  if (row.constant) return 0;
+  const double above = row.relative.high_percent - row.relative.estimate_percent;
+  const double below = row.relative.estimate_percent - row.relative.low_percent;
   if (!std::isfinite(above) || !std::isfinite(below)) return kNaN;
   return std::max(above, below);
 }
 
-stats::Summary SummaryOf(const MetricSeries& series) {
-  std::vector<double> values = series.values;
-  return stats::SummarizeUnordered(values);
-}
-
-/// The widest of `metric`'s rows, judged as JudgeRows judges them (the
-/// sets taking part, the baseline first, compare's defaults) but with the
-/// deciding test alone: a look needs no Mann-Whitney p, whose exact
-/// distribution costs more than the mixed model.
+/// The widest of `metric`'s summary rows (JudgeRows, compare's defaults,
+/// without the Mann-Whitney p a look does not read).
 double WidestHalfWidth(const CompareInput& in, const std::string& metric) {
   if (std::find(in.metrics.begin(), in.metrics.end(), metric) == in.metrics.end()) return kNaN;
   const Participants p = SortSets(in, metric);
   if (!BaselineTakesPart(in, p)) return kNaN;
   if (OneValueEverywhere(p, metric)) return 0;  // known exactly: no row, nothing differs
-  const CompareSet& base = *p.taking_part.front();
-  const MetricSeries& base_series = *FindSeries(base, metric);
-  const stats::Summary base_summary = SummaryOf(base_series);
-  JudgeOptions options;
-  options.lower_is_better = LowerIsBetter(in, metric);
+  RowOptions options;
+  options.rank_test = false;
   double widest = 0;
-  for (std::size_t i = 1; i < p.taking_part.size(); ++i) {
-    const CompareSet& set = *p.taking_part[i];
-    const MetricSeries& series = *FindSeries(set, metric);
-    const double h = HalfWidth(
-        JudgeSeries(base, base_series, base_summary, set, series, SummaryOf(series), options)
-            .judgement);
+  for (const ComparisonRow& row : JudgeRows(in, {{metric}}, options)) {
+    const double h = HalfWidth(row);
     if (std::isnan(h)) return kNaN;  // one set not known leaves the metric not known
     widest = std::max(widest, h);
   }

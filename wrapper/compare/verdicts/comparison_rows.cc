@@ -68,7 +68,7 @@ ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_bette
   row.welch_p = j.difference.test == stats::MeanTest::kWelch
                     ? j.difference.p
                     : stats::WelchDifference(other.summary, base.summary, confidence).p;
-  row.mann_whitney_p = stats::MannWhitneyU(other.values, base.values).p;
+  row.mann_whitney_p = options.rank_test ? stats::MannWhitneyU(other.values, base.values).p : kNaN;
   row.significant = j.student.significant;
   return row;
 }

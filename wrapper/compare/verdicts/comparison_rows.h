@@ -64,6 +64,10 @@ struct RowOptions {
   double confidence_percent = 95;
   double threshold_percent = 1;
   TestChoice test = TestChoice::kAuto;  ///< --test
+  /// Mann-Whitney's p beside the deciding test (the exports' column): off
+  /// for a caller that reads only the interval, as `timeit boots`' look,
+  /// to which its exact distribution costs more than the mixed model.
+  bool rank_test = true;
 };
 
 /// The summary's rows: for each group (GroupIdenticalMetrics) that the
