@@ -68,20 +68,26 @@ TEST(RunMaxrssTest, NeverAboveTheCommandsOwnPeakHoweverLargeTimeitGrows) {
   // TIMEIT_TEST_GROW_HEAP_MB=100 makes 100 MiB of timeit's memory resident
   // before its first child: started from timeit's memory, the command
   // would report more than 100 MiB (the second series shows that it does).
+  // Each way the spawner starts a child: sharing its memory until exec
+  // (CLONE_VM), or from a copy of it where CLONE_VM is refused (qemu-user).
   TempDir dir;
-  const ProcessResult r = RunProcess({"env", "TIMEIT_TEST_GROW_HEAP_MB=100", TIMEIT_BINARY, "-n",
-                                      "4", "-w", "1", "-q", "-o", "s.csv", PRINT_VMHWM_BINARY},
-                                     "", dir.path());
-  ASSERT_EQ(r.exit_status, 0) << r.err;
-  const std::vector<long> maxrss = Numbers(ColumnOf(ReadRuns(dir.path() / "s.csv"), "maxrss"));
-  const std::vector<long> peaks = PrintedPeaks(r.out);
-  // A warm-up, 4 timing runs and the default 3 counting runs: every run's
-  // maxrss is its command's own.
-  ASSERT_EQ(maxrss.size(), 8u);
-  ASSERT_EQ(peaks.size(), maxrss.size()) << r.out;
-  for (std::size_t i = 0; i < maxrss.size(); ++i) {
-    EXPECT_GT(peaks[i], 0);
-    EXPECT_LE(maxrss[i], peaks[i]) << "run " << i;
+  for (const std::string spawn : {"TIMEIT_SPAWN=", "TIMEIT_SPAWN=no-clone-vm"}) {
+    const ProcessResult r =
+        RunProcess({"env", "TIMEIT_TEST_GROW_HEAP_MB=100", spawn, TIMEIT_BINARY, "-n", "4", "-w",
+                    "1", "-q", "-o", "s.csv", PRINT_VMHWM_BINARY},
+                   "", dir.path());
+    ASSERT_EQ(r.exit_status, 0) << spawn << ": " << r.err;
+    const std::vector<long> maxrss = Numbers(ColumnOf(ReadRuns(dir.path() / "s.csv"), "maxrss"));
+    const std::vector<long> peaks = PrintedPeaks(r.out);
+    // A warm-up, 4 timing runs and the default 3 counting runs: every run's
+    // maxrss is its command's own.
+    ASSERT_EQ(maxrss.size(), 8u) << spawn;
+    ASSERT_EQ(peaks.size(), maxrss.size()) << spawn << ": " << r.out;
+    for (std::size_t i = 0; i < maxrss.size(); ++i) {
+      EXPECT_GT(peaks[i], 0);
+      EXPECT_LE(maxrss[i], peaks[i]) << spawn << ", run " << i;
+    }
+    std::filesystem::remove(dir.path() / "s.csv");
   }
 
   const ProcessResult direct =
@@ -127,14 +133,16 @@ TEST(RunMaxrssTest, TheSpawnersRunsSayNothingOfIt) {
 
 TEST(RunMaxrssTest, TheSpawnersChildrenStartInTheRunsCgroupEveryWay) {
   // clone3 into the cgroup, or (TIMEIT_SPAWN=no-clone3, as before Linux 5.7)
-  // the child joining it through cgroup.procs; held before exec (counters by
-  // inheritance attach) or not (--no-counters: CLONE_VFORK).
+  // the child joining it through cgroup.procs; sharing the spawner's memory
+  // or (no-clone-vm, as under qemu-user) a copy of it; held before exec
+  // (counters by inheritance attach) or not (--no-counters: CLONE_VFORK).
   std::string why;
   const auto where = platforms::FindCgroup2(platforms::SystemRoots{}, why);
   if (!where) GTEST_SKIP() << "no cgroup v2: " << why;
   if (::access((where->own_dir + "/cgroup.procs").c_str(), W_OK) != 0)
     GTEST_SKIP() << where->own_dir << " is not writable";
-  for (const std::string spawn : {"TIMEIT_SPAWN=", "TIMEIT_SPAWN=no-clone3"}) {
+  for (const std::string spawn :
+       {"TIMEIT_SPAWN=", "TIMEIT_SPAWN=no-clone3", "TIMEIT_SPAWN=no-clone-vm"}) {
     for (const std::string counting : {"--no-counters", "--count-by=inherit"}) {
       TempDir dir;
       const ProcessResult r =

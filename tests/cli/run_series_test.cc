@@ -319,6 +319,27 @@ TEST(RunSeriesTest, ForkFallbackWhereCloneVmIsRefused) {
   EXPECT_NE(bad.err.find("timeit: ./data: Permission denied\n"), std::string::npos) << bad.err;
 }
 
+TEST(RunSeriesTest, AFailedExecIsReportedEachWayTheSpawnerStartsAChild) {
+  // timeit-spawner's child shares its memory until exec, or (no-clone-vm, as
+  // under qemu-user) has a copy; held before exec (the default counting
+  // runs) or not (--no-counters): the exec's errno reaches timeit each way.
+#ifdef TIMEIT_EMULATOR
+  GTEST_SKIP() << "runs timeit through env(1), without its emulator";
+#endif
+  TempDir dir;
+  dir.Write("data", "not a program");
+  for (const std::string spawn : {"TIMEIT_SPAWN=", "TIMEIT_SPAWN=no-clone-vm"}) {
+    for (const std::string counting : {"--no-counters", "--count-by=inherit"}) {
+      const ProcessResult bad = RunProcess(
+          {"env", spawn, TIMEIT_BINARY, "-n", "2", counting, "-o", "p.csv", "./data"}, "",
+          dir.path());
+      EXPECT_EQ(bad.exit_status, 126) << spawn << " " << counting;
+      EXPECT_NE(bad.err.find("timeit: ./data: Permission denied\n"), std::string::npos)
+          << spawn << " " << counting << ": " << bad.err;
+    }
+  }
+}
+
 TEST(RunSeriesTest, BadOptionsAreOneLineAndExit2) {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"-n", "abc", "true"}, {"-n", "-3", "true"}, {"--bogus", "true"}, {"-n", "3"}}) {

@@ -39,9 +39,10 @@ int ExecFailureStatus(int exec_errno);
 /// measurement sources attach to them first.
 ///
 /// Through timeit-spawner (spawner_client.h) where it is found and works:
-/// the child is cloned from the spawner's few pages, with CLONE_PARENT, so
-/// that it is our child and its maxrss is its own (Linux keeps the peak RSS
-/// of the memory a process execs from as its maxrss).
+/// the child starts in the spawner's few pages (sharing them until exec, as
+/// ours below), with CLONE_PARENT, so that it is our child and its maxrss is
+/// its own (Linux keeps the peak RSS of the memory a process execs from as
+/// its maxrss).
 ///
 /// Otherwise (no spawner, qemu-user, TIMEIT_SPAWN=direct or fork), from
 /// timeit itself, and each RunExit says that maxrss includes timeit's own

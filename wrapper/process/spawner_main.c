@@ -2,14 +2,21 @@
  * small address space, so that the command's maxrss is its own.
  *
  * Linux keeps a process's peak RSS across execve (fs/exec.c exec_mmap: the
- * old mm's hiwater_rss goes into signal->maxrss), and a forked child starts
- * with its parent's resident anonymous memory as its peak (kernel/fork.c
- * dup_mm). A child that timeit itself cloned, vforked or forked therefore
- * reports at least timeit's own peak, 8.5 MB and more, as its maxrss. This
- * program, started once per series, is a few pages large: its children
- * start from its memory, and CLONE_PARENT makes them timeit's children all
- * the same (wait4, process groups, PR_SET_PDEATHSIG and the held start work
- * as when timeit clones them itself).
+ * old mm's hiwater_rss goes into signal->maxrss). A child that timeit itself
+ * cloned with CLONE_VM execs from timeit's memory, and a forked one from a
+ * copy of it (kernel/fork.c dup_mm starts the copy's peak at timeit's RSS):
+ * either reports at least timeit's own peak, 8.5 MB and more, as its maxrss.
+ * This program, started once per series, is a few pages large, and its
+ * children exec from its memory. CLONE_PARENT makes them timeit's children
+ * all the same (wait4, process groups, PR_SET_PDEATHSIG and the held start
+ * work as when timeit clones them itself).
+ *
+ * They share our memory (CLONE_VM) until their exec rather than copy it, as
+ * posix_spawn's children do: copying an address space, however small, and
+ * tearing the copy down at exec costs more than the rest of a spawn where
+ * page tables are expensive (0.3 ms of ours and 0.8 ms of the child's per
+ * run in this project's VM, bench/overhead.sh). Where CLONE_VM is refused
+ * (qemu-user, for a process that is not a thread) they are forked.
  *
  * C and linked statically: no C++ runtime and no dynamic loader, whose
  * relocated pages would all be resident in every child before its exec. */
@@ -28,19 +35,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "wrapper/process/clone_on_stack.h"
 #include "wrapper/process/spawner_protocol.h"
 
 extern char** environ;
-
-/* struct clone_args of <linux/sched.h> as of Linux 5.7, spelled out so that
- * older headers build too (as clone_into_cgroup.cc does). */
-struct CloneArgs {
-  uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
-      set_tid_size, cgroup;
-};
-
-static const uint64_t kCloneIntoCgroup = 0x200000000ULL; /* Linux 5.7 */
-static const long kClone3 = 435;                         /* every architecture */
 
 /* The command, as timeit gave it in argv. */
 static const char* g_path;
@@ -50,6 +48,19 @@ static int g_set_cpus;
 /* Once clone3 is missing (or TIMEIT_SPAWN=no-clone3 says to play that) a
  * child joins its cgroup by writing cgroup.procs. */
 static int g_no_clone3;
+/* Once CLONE_VM is refused (qemu-user; TIMEIT_SPAWN=no-clone-vm plays it)
+ * a child gets a copy of our memory. */
+static int g_no_clone_vm;
+
+/* The child's stack while it shares our memory. One child at a time: timeit
+ * asks for the next only after it reaped this one (ChildLauncher's Wait or
+ * Abandon), so a held child is done with it by then. A copy, when forked. */
+static char g_child_stack[64 * 1024];
+
+/* What the child needs, in our memory; written before each clone. */
+static struct {
+  int error_fd, go_fd, cgroup_fd, join;
+} g_child;
 
 static void Report(int error_fd, int what, int err) {
   const int message[2] = {what, err};
@@ -92,10 +103,16 @@ static void KeepOwnPerfContexts(void) {
   }
 }
 
-/* The child, in its copy of our memory: what ChildLauncher's child does
- * before exec. Signal dispositions and mask are timeit's already: they came
- * with our own exec. */
-static void RunChild(int error_fd, int go_fd, int cgroup_fd, int join) {
+/* The child, on g_child_stack in our memory (or a copy of it): what
+ * ChildLauncher's child does before exec. Signal dispositions and mask are
+ * timeit's already: they came with our own exec, and we set no handler.
+ * errno is ours too (the same thread pointer): shared with CLONE_VM, but we
+ * do nothing meanwhile, suspended (CLONE_VFORK) or waiting for timeit's next
+ * request, which comes after this child is gone. */
+static int RunChild(void* unused) {
+  (void)unused;
+  const int error_fd = g_child.error_fd, go_fd = g_child.go_fd;
+  const int cgroup_fd = g_child.cgroup_fd, join = g_child.join;
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL); /* the parent is timeit's thread, not us */
   if (join) {
@@ -122,30 +139,42 @@ static void RunChild(int error_fd, int go_fd, int cgroup_fd, int join) {
   execve(g_path, g_argv, environ);
   Report(error_fd, kSpawnExecFailed, errno);
   _exit(127);
+  return 127;
 }
 
-/* clone3 into the cgroup, or clone; the parent of the child is ours. Without
- * CLONE_VM the child returns here on a copy of our stack, as from fork.
- * CLONE_VFORK without a hold: we reply once the child has exec'd, so that
- * timeit sleeps once per run, as with posix_spawn. */
+/* The child, timeit's (CLONE_PARENT): by clone3 into the cgroup, else by
+ * clone (and it joins the cgroup itself), sharing our memory unless that is
+ * refused. CLONE_VFORK without a hold: we reply once the child has exec'd,
+ * so that timeit sleeps once per run, as with posix_spawn. Returns its pid,
+ * or -1 with errno. */
 static pid_t Clone(int hold, int cgroup_fd, int* joins, int* unsupported) {
   const uint64_t vfork = hold ? 0 : CLONE_VFORK;
   *joins = 0;
   *unsupported = 0;
-  if (cgroup_fd >= 0 && !g_no_clone3) {
-    struct CloneArgs args;
-    memset(&args, 0, sizeof args);
-    /* exit_signal 0: with CLONE_PARENT the child's is ours (SIGCHLD). */
-    args.flags = CLONE_PARENT | vfork | kCloneIntoCgroup;
-    args.cgroup = (uint64_t)cgroup_fd;
-    const long pid = syscall(kClone3, &args, sizeof args);
-    if (pid >= 0 || (errno != ENOSYS && errno != E2BIG && errno != EINVAL)) return (pid_t)pid;
-    g_no_clone3 = 1;
+  for (;;) {
+    const uint64_t flags = CLONE_PARENT | vfork | (g_no_clone_vm ? 0 : CLONE_VM);
+    if (cgroup_fd >= 0 && !g_no_clone3) {
+      g_child.join = 0;
+      const long pid = timeit_clone_on_stack(flags, cgroup_fd, g_child_stack,
+                                             sizeof g_child_stack, RunChild, NULL);
+      if (pid >= 0) return (pid_t)pid;
+      if (pid != -ENOSYS && pid != -E2BIG && pid != -EINVAL) {
+        errno = (int)-pid;
+        return -1;
+      }
+      g_no_clone3 = 1; /* before Linux 5.7, or qemu-user: the child joins */
+      continue;
+    }
+    g_child.join = cgroup_fd >= 0;
+    *joins = g_child.join;
+    const pid_t pid = clone(RunChild, g_child_stack + sizeof g_child_stack, (int)flags, NULL);
+    if (pid >= 0 || (errno != EINVAL && errno != ENOSYS)) return pid;
+    if (g_no_clone_vm) {
+      *unsupported = 1; /* not even CLONE_PARENT: timeit starts them itself */
+      return -1;
+    }
+    g_no_clone_vm = 1;
   }
-  *joins = cgroup_fd >= 0;
-  const long pid = syscall(SYS_clone, (unsigned long)(CLONE_PARENT | vfork), 0L, 0L, 0L, 0L);
-  if (pid < 0 && (errno == EINVAL || errno == ENOSYS)) *unsupported = 1;
-  return (pid_t)pid;
 }
 
 /* One request: its fds (error pipe, go pipe, cgroup), the child, the reply. */
@@ -188,8 +217,10 @@ static int Serve(int sock) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   reply.clone_sec = now.tv_sec;
   reply.clone_nsec = now.tv_nsec;
+  g_child.error_fd = error_fd;
+  g_child.go_fd = go_fd;
+  g_child.cgroup_fd = cgroup_fd;
   const pid_t pid = Clone(hold, cgroup_fd, &reply.joins, &reply.unsupported);
-  if (pid == 0) RunChild(error_fd, go_fd, cgroup_fd, reply.joins);
   reply.pid = pid;
   reply.error = pid < 0 ? errno : 0;
   for (int i = 0; i < count; ++i) close(fds[i]);
@@ -219,6 +250,7 @@ int main(int argc, char** argv) {
   g_argv = argv + kSpawnerArgvArg;
   const char* how = getenv("TIMEIT_SPAWN");
   g_no_clone3 = how != NULL && strcmp(how, "no-clone3") == 0;
+  g_no_clone_vm = how != NULL && strcmp(how, "no-clone-vm") == 0;
   /* Our socket must not reach the command; fds 0-2 are the command's. */
   if (fcntl(sock, F_SETFD, FD_CLOEXEC) != 0) return 2;
   KeepOwnPerfContexts();
