@@ -292,6 +292,17 @@ TEST(BootsCliTest, TargetCiOptionsAreCheckedAtStart) {
   const ProcessResult backwards = e.Start({"--boots", "4..2", "--target-ci", "5"});
   EXPECT_EQ(backwards.exit_status, 2);
   EXPECT_NE(backwards.err.find("MIN <= MAX"), std::string::npos) << backwards.err;
+  // A metric the runs do not record would leave the rule nothing to read:
+  // the experiment would run to its most boots.
+  const ProcessResult typo = e.Start({"--boots", "2..4", "--target-ci", "5:real,task-clok"});
+  EXPECT_EQ(typo.exit_status, 2);
+  EXPECT_EQ(typo.err,
+            "timeit: --target-ci: a series of these run options records no 'task-clok'; did you "
+            "mean 'task-clock'?\n");
+  // One that only a run option adds is there with it.
+  const ProcessResult output = e.Start(
+      {"--boots", "2..4", "--target-ci", "5:score", "--dry-run", "--metric", "score=s=([0-9]+)"});
+  EXPECT_EQ(output.exit_status, 0) << output.err;
   EXPECT_TRUE(e.AskedLines().empty());
 }
 

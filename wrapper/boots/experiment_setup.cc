@@ -12,7 +12,9 @@
 #include "platforms/boot_facts.h"
 #include "platforms/system_roots.h"
 #include "stats/boot_plan.h"
+#include "wrapper/base/did_you_mean.h"
 #include "wrapper/base/errors.h"
+#include "wrapper/base/text.h"
 #include "wrapper/boots/boot_method.h"
 #include "wrapper/plan/plan_command.h"
 #include "wrapper/process/child_launcher.h"
@@ -20,6 +22,7 @@
 #include "wrapper/results/results_csv_reader.h"
 #include "wrapper/run/counting_schedule.h"
 #include "wrapper/run/run_options.h"
+#include "wrapper/run/sources.h"
 
 namespace timeit {
 namespace {
@@ -77,6 +80,17 @@ RunOptions CheckRunArgs(const std::vector<std::string>& run_args) {
   if (!o.shell && !ResolveCommand(o.command.front()))
     throw UsageError("boots start: " + o.command.front() + ": command not found");
   return o;
+}
+
+/// --target-ci's metrics, each one the step's series records here: a
+/// misspelt one would give the rule no interval to read, and the experiment
+/// would run to its most boots before anyone noticed.
+void CheckTargetMetrics(const std::vector<std::string>& metrics, const RunOptions& run) {
+  const std::vector<std::string> columns = SeriesMetricColumns(run);
+  for (const std::string& m : metrics)
+    if (std::find(columns.begin(), columns.end(), m) == columns.end())
+      throw UsageError(fmt::format("--target-ci: a series of these run options records no {}{}",
+                                   QuoteForMessage(m), DidYouMean(m, columns)));
 }
 
 /// Whether the run mode's words before `--` give the runs (-n, --runs,
@@ -148,6 +162,7 @@ ExperimentState ExperimentFromOptions(const BootsOptions& o) {
   }
   if (!o.plan.empty()) ApplyPlan(o, s);
   const RunOptions run = CheckRunArgs(s.run_args);
+  if (s.target.percent > 0) CheckTargetMetrics(s.target.metrics, run);
   s.order = o.order;
   s.seed = o.seed_given ? o.seed : static_cast<std::uint64_t>(std::time(nullptr));
   if (o.order == BootOrder::kRandom && !o.seed_given)

@@ -96,4 +96,17 @@ std::unique_ptr<SeriesCgroup> MakeSeriesCgroup(const RunOptions& o, CgroupOffer&
   return cgroup;
 }
 
+std::vector<std::string> SeriesMetricColumns(const RunOptions& options) {
+  RunOptions quiet = options;
+  quiet.quiet = true;
+  CgroupOffer offer;
+  const std::unique_ptr<SeriesCgroup> cgroup = MakeSeriesCgroup(quiet, offer);
+  const platforms::Machine machine =
+      platforms::ReadMachine(platforms::SystemRootsFromEnvironment());
+  std::vector<std::string> columns;
+  for (const auto& s : BuildSources(quiet, offer, machine))
+    for (std::string& c : s->Columns()) columns.push_back(std::move(c));
+  return columns;
+}
+
 }  // namespace timeit

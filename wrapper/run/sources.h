@@ -25,6 +25,12 @@ std::vector<std::unique_ptr<MeasurementSource>> BuildSources(const RunOptions& o
                                                              const CgroupOffer& cgroup,
                                                              const platforms::Machine& machine);
 
+/// The metric columns a series of `options` records on this machine, named
+/// as RunSeries names them (its cgroups made and the machine read for the
+/// occasion, quietly): for what checks a metric name before the series is
+/// run at all (timeit boots start, before its first reboot).
+std::vector<std::string> SeriesMetricColumns(const RunOptions& options);
+
 /// The series' cgroups (unless options.no_cgroup) and, in `offer`, what the
 /// sources get of them; null, with the reason in offer.why_not, where there
 /// are none. Stale directories of a killed timeit are removed on the way
