@@ -25,6 +25,9 @@
 #                 its events per run; one round: closing a tracepoint's last
 #                 event waits for RCU grace periods, ~40 ms a run in a VM)
 #   hyperfine     hyperfine -N, /bin/true only, where installed
+#   other-spawner with OTHER_SPAWNER=PATH: no-counters with that
+#                 timeit-spawner beside this timeit (another commit's): the
+#                 spawner's cost before and after a change, in one run
 #   bench/overhead.sh [BUILD_DIR] [RUNS] [LOOPS]     defaults: build, 1000, 10
 #   ONLY=true or ONLY=loop: that workload alone; SKIP_PERF_EVENTS=1: no perf-r
 # Each is the best of ROUNDS (default 3) wall times, the tools interleaved so
@@ -52,6 +55,15 @@ cleanup() {
   [ -n "$cgroup_dir" ] && rmdir "$cgroup_dir" 2>/dev/null || true
 }
 trap cleanup EXIT
+# OTHER_SPAWNER: this timeit, linked into a folder of its own beside that
+# spawner (timeit takes the one beside its own path).
+other=""
+if [ -n "${OTHER_SPAWNER:-}" ]; then
+  mkdir "$tmp/other"
+  ln "$timeit" "$tmp/other/timeit" 2>/dev/null || cp "$timeit" "$tmp/other/timeit"
+  cp "$OTHER_SPAWNER" "$tmp/other/timeit-spawner"
+  other=$tmp/other/timeit
+fi
 
 # The default counters on a machine without a PMU: the syscall tracepoint and
 # the software metrics; with a PMU, perf's names for the hardware ones too.
@@ -106,6 +118,8 @@ workload() {
   measure "$name.bare" "$spawn" "$n" "$@"
   measure "$name.no-counters" "$timeit" -n "$n" -w 0 -q --no-counters --no-cgroup \
     -o "$tmp/$name.a.csv" -- "$@"
+  [ -n "$other" ] && measure "$name.other-spawner" "$other" -n "$n" -w 0 -q --no-counters \
+    --no-cgroup -o "$tmp/$name.o.csv" -- "$@"
   measure "$name.direct" env TIMEIT_SPAWN=direct "$timeit" -n "$n" -w 0 -q --no-counters \
     --no-cgroup -o "$tmp/$name.f.csv" -- "$@"
   measure "$name.cgroup" "$timeit" -n "$n" -w 0 -q --no-counters -o "$tmp/$name.b.csv" -- "$@"
@@ -157,7 +171,7 @@ printf '%-10s %-12s %12s %10s %10s %12s  %s\n' workload tool "us/run" "x bare" "
   "x bare, all" "paired per run: median (range); all N: median (range)"
 report() {  # WORKLOAD SMALL N
   local w=$1 m=$2 n=$3 tool
-  for tool in bare no-counters direct cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
+  for tool in bare no-counters other-spawner direct cgroup counters no-syscalls inherit perf-a-G perf-a-sys perf-r \
     hyperfine; do
     [ -n "${best[$w@$n.$tool]:-}" ] || continue
     # perf stat -r is measured at the full count alone: its runs' cost is all of it.
