@@ -55,7 +55,7 @@ for arch in "${archs[@]}"; do
   # timeit_cross_build), so that ccache gives its objects back; the binaries
   # are stripped in the package either way.
   if [ ${#cross[@]} -eq 0 ]; then
-    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIMEIT_WERROR=ON)
+    flags=("${TIMEIT_NATIVE_FLAGS[@]}" -DTIMEIT_WERROR=ON)
   else
     flags=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG"
       -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG")
