@@ -15,7 +15,10 @@ sanitize=${TIMEIT_TEST_SANITIZE:-0}
 
 timeit_install_deps "${TIMEIT_TEST_PACKAGES[@]}"
 if [ "$sanitize" = 1 ]; then
-  timeit_build "$TIMEIT_ROOT/build-asan" -DTIMEIT_BUILD_TESTS=ON -DTIMEIT_SANITIZE='address;undefined'
+  # -DTIMEIT_WERROR=ON as in build/: the test programs, compiled as there,
+  # are then ccache's hits (cmake/TimeitTargetOptions.cmake).
+  timeit_build "$TIMEIT_ROOT/build-asan" -DTIMEIT_BUILD_TESTS=ON -DTIMEIT_WERROR=ON \
+    -DTIMEIT_SANITIZE='address;undefined'
   # Any report fails the test that caused it: UBSan halts (the build has
   # -fno-sanitize-recover), ASan and LSan exit non-zero with a stack.
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
