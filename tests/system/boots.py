@@ -14,7 +14,12 @@ command line) when it names nothing -- after a boot that failed.
 
   abba:  2 configurations x 3 boots x 3 runs, plan a b b a a b; the CSV's
          boot ids, releases, order and run numbers, boot_method, and the
-         comparison beside it: the mixed model with 3 boots a side.
+         comparison beside it: the mixed model with 3 boots a side. Its
+         --boots 2..3 --target-ci 0.001:task-clock is never met: it runs to
+         the most boots, having looked after rounds 2 and 3.
+  target: --boots 2..3 --target-ci 5:score, b's score twice a's in every
+         boot: the interval after round 2 is exact, and the experiment
+         stops there, 4 of its 6 boots made.
   fails: a (6.1), b (6.12), p (6.12 with rdinit=/nonexistent panic=1, which
          panics) one boot each; QEMU is killed after a's first row, the next
          boot does a's step again (its rows noted, none lost or counted
@@ -30,6 +35,7 @@ passed abba, with data=writeback too); minix, which caught the unsynced
 state folder, loses its bitmaps at a cut, and ext2 then wants a manual fsck.
 """
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -198,7 +204,8 @@ def final_files(b):
 def abba(s, a, b_kernel):
     m = Machine(s, "abba", [a, b_kernel],
                 [f"--config=a:kernel=/disk/boot/vmlinuz-{a[0]}",
-                 f"--config=b:kernel=/disk/boot/vmlinuz-{b_kernel[0]}", "--boots", "3"])
+                 f"--config=b:kernel=/disk/boot/vmlinuz-{b_kernel[0]}", "--boots", "2..3",
+                 "--target-ci", "0.001:task-clock"])
     print(f"--- abba: {m.start_line}")
     m.boot(("default", "armed"))
     plan = "abbaab"
@@ -216,6 +223,10 @@ def abba(s, a, b_kernel):
         check_runs(rows, name, list(range(1, 3 * RUNS + 1)))
     q.check(not any("again" in r["notes"] for r in rows), "a step was done again")
     q.check("finished after 6 of 6 steps" in status, "status does not say finished")
+    q.check(re.search(r"looks:\n  round 2 \(step 4\): task-clock \+/-[0-9.e+]+%: not within "
+                      r"\+/-0\.001%, going on\n  round 3 \(step 6\): task-clock \+/-[0-9.e+]+%: "
+                      r"not within \+/-0\.001% at the most boots\n", status),
+            "status does not show the two looks")
     q.check("Summary against a (mixed model over boots" in compare,
             "the comparison beside the CSV is not the mixed model's")
     # The host's compare of the guest's CSV: the boot as the unit.
@@ -232,6 +243,31 @@ def abba(s, a, b_kernel):
         row = q.read_csv(f.read())[0]
     q.check((row["boots_baseline"], row["boots"], row["test"]) == ("3", "3", "mixed model"),
             f"compare: boots {row['boots_baseline']} and {row['boots']}, test {row['test']}")
+
+
+def target(s, a, b_kernel):
+    m = Machine(s, "target", [a, b_kernel],
+                [f"--config=a:kernel=/disk/boot/vmlinuz-{a[0]}",
+                 f"--config=b:kernel=/disk/boot/vmlinuz-{b_kernel[0]},cmdline+=timeit.score=200",
+                 "--boots", "2..3", "--target-ci", "5:score", "--metric", "score=score=([0-9]+)"])
+    print(f"--- target: {m.start_line}")
+    m.boot(("default", "armed"))
+    plan = "abba"
+    for i, name in enumerate(plan):
+        release = (a if name == "a" else b_kernel)[0]
+        last = m.boot((release, "over" if i == len(plan) - 1 else "armed"))
+    status, compare, rows = final_files(last)
+    check_rows(rows, "a", a[0], 2)
+    check_rows(rows, "b", b_kernel[0], 2)
+    q.check({r["score"] for r in rows if r["label"] == "a"} == {"100"}
+            and {r["score"] for r in rows if r["label"] == "b"} == {"200"},
+            f"scores {sorted({(r['label'], r['score']) for r in rows})}")
+    q.check("finished after 4 of 6 steps, the stopping rule met at round 2\n" in status,
+            "status does not say the rule stopped the experiment at round 2")
+    q.check(re.search(r"looks:\n  round 2 \(step 4\): score \+/-[0-9.e+]+%: within \+/-5%, "
+                      r"stopped\n", status), "status does not show the look that stopped it")
+    q.check(re.search(r"^score +higher .* \+100(\.0+)?% .*better", compare, re.M),
+            "the comparison beside the CSV does not call b's score 100% better")
 
 
 def fails(s, a, b_kernel):
@@ -307,6 +343,7 @@ def main():
     if not shutil.which("mke2fs"):
         q.skip_or_fail("mke2fs is not installed (Debian: e2fsprogs)")
     abba(s, a, newer[-1])
+    target(s, a, newer[-1])
     fails(s, a, newer[-1])
     kexec(s, a, newer[-1])
 
