@@ -249,7 +249,8 @@ def target(s, a, b_kernel):
     m = Machine(s, "target", [a, b_kernel],
                 [f"--config=a:kernel=/disk/boot/vmlinuz-{a[0]}",
                  f"--config=b:kernel=/disk/boot/vmlinuz-{b_kernel[0]},cmdline+=timeit.score=200",
-                 "--boots", "2..3", "--target-ci", "5:score", "--metric", "score=score=([0-9]+)"])
+                 "--boots", "2..3", "--target-ci", "5:score",
+                 "--metric", "score=score=([0-9]+),higher"])
     print(f"--- target: {m.start_line}")
     m.boot(("default", "armed"))
     plan = "abba"
@@ -266,8 +267,8 @@ def target(s, a, b_kernel):
             "status does not say the rule stopped the experiment at round 2")
     q.check(re.search(r"looks:\n  round 2 \(step 4\): score \+/-[0-9.e+]+%: within \+/-5%, "
                       r"stopped\n", status), "status does not show the look that stopped it")
-    q.check(re.search(r"^score +higher .* \+100(\.0+)?% .*better", compare, re.M),
-            "the comparison beside the CSV does not call b's score 100% better")
+    q.check(re.search(r"^score +higher +100 +200 +\+100% exact +better$", compare, re.M),
+            "the comparison beside the CSV does not call b's score exactly 100% better")
 
 
 def fails(s, a, b_kernel):
