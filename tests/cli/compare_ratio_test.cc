@@ -82,14 +82,15 @@ TEST(CompareRatioTest, ThreeTimesIsWiderAndNotSymmetric) {
 // A count whose baseline mean its own interval does not tell from 0 has no
 // bounded ratio: the summary gives the difference in the values' unit, from
 // the baseline's mean, with Welch's interval the verdict was read from; the
-// exports leave the interval's percentages empty.
+// exports leave the interval's percentages empty and give that interval in
+// the values' unit (ci_low, ci_high), as R's t.test finds it.
 TEST(CompareRatioTest, BaselineNotToldFromZeroGivesTheDifference) {
   TempDir dir;
   const auto [baseline, x] = CaseCsvs("baseline_near_zero");
   dir.Write("a.csv", std::regex_replace(baseline, std::regex("real"), "cpu-migrations"));
   dir.Write("b.csv", std::regex_replace(x, std::regex("real"), "cpu-migrations"));
-  const ProcessResult r =
-      RunTimeit({"compare", "--csv", "s.csv", "a.csv", "b.csv"}, "", dir.path());
+  const ProcessResult r = RunTimeit(
+      {"compare", "--csv", "s.csv", "--json", "s.json", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\ncpu-migrations +lower +0\\.5 +[0-9.]+ +"
                                                   "\\+[0-9.]+ \\+/- [0-9.]+ \\(from 0\\.5\\)  "
@@ -99,6 +100,17 @@ TEST(CompareRatioTest, BaselineNotToldFromZeroGivesTheDifference) {
   EXPECT_EQ(row.at("ci_low_percent"), "");
   EXPECT_EQ(row.at("ci_high_percent"), "");
   EXPECT_NE(row.at("difference_percent"), "");
+  // ratio_r.csv's divided_* are 1 + t.test's conf.int / mean(baseline).
+  const double mean_baseline = std::stod(row.at("mean_baseline"));
+  const double low = (RValue("baseline_near_zero", "divided_lower") - 1) * mean_baseline;
+  const double high = (RValue("baseline_near_zero", "divided_upper") - 1) * mean_baseline;
+  EXPECT_NEAR(std::stod(row.at("ci_low")), low, 1e-9 * (high - low));
+  EXPECT_NEAR(std::stod(row.at("ci_high")), high, 1e-9 * (high - low));
+  const std::string json = ReadFile(dir.path() / "s.json");
+  EXPECT_NE(json.find(fmt::format("\"ci_low\": {}, \"ci_high\": {}", row.at("ci_low"),
+                                  row.at("ci_high"))),
+            std::string::npos)
+      << json;
 }
 
 }  // namespace

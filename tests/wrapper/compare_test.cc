@@ -138,10 +138,12 @@ TEST(CompareSummaryTest, TableWithASetColumnForThreeSets) {
   EXPECT_EQ(
       table,
       "Summary against base (Welch's t at 95% confidence; changes within 1% do not count)\n"
-      "metric    better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  verdict\n"
+      "metric    better  set  base mean  mean  difference (95% CI)    t p  Welch p  M-W p  "
+      "verdict\n"
       "real (s)  lower   a            2   1.5          -25% +/- 1%  0.001    0.001  0.001  better\n"
       "real (s)  lower   bb           2  1.25        -37.5% +/- 1%      -        -      -  better\n"
-      "ipc       higher  a            2     3          +50% +/- 1%    0.5      0.5    0.5  better\n");
+      "ipc       higher  a            2     3          +50% +/- 1%    0.5      0.5    0.5  "
+      "better\n");
 }
 
 TEST(CompareSummaryTest, ShortTableConstantRowsAndSameWithin) {
@@ -201,8 +203,9 @@ TEST(CompareSummaryTest, CsvHasEmptyCellsForUndefinedNumbers) {
       FormatSummaryCsv({Row("real", "x,y", 1.5, nan)}),
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share\n"
-      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s,Welch's t,,1,1,,1,,\n");
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share,"
+      "ci_low,ci_high\n"
+      "real,lower,base,\"x,y\",5,4,2,1.5,-0.5,-25,-26,-24,,,,1,better,s,Welch's t,,1,1,,1,,,,\n");
 }
 
 // Sets across boots: the heading names each test in use and a column says
@@ -227,8 +230,11 @@ TEST(CompareSummaryTest, MixedModelRowsAcrossBoots) {
       "run 17%     0.02   0.02     0.02   0.02  better\n"
       "real (s)  lower   c            2  1.25    Welch's t        -37.5% +/- 1%    1/1             "
       "      -        -  0.001    0.001  0.001  better\n");
-  EXPECT_NE(FormatSummaryCsv({boots}).find(",better,s,mixed model,0.02,3,4,0.83,1,,0.17\n"),
-            std::string::npos);
+  boots.difference_low = -0.625;
+  boots.difference_high = -0.375;
+  EXPECT_NE(
+      FormatSummaryCsv({boots}).find(",better,s,mixed model,0.02,3,4,0.83,1,,0.17,-0.625,-0.375\n"),
+      std::string::npos);
 }
 
 // The cell shows whole percents that add up to 100, as the shares do: the

@@ -71,6 +71,8 @@ Json Comparison(const RowCells& c) {
   j["mean_baseline"] = r.mean_baseline;
   j["mean"] = r.mean;
   j["difference"] = r.difference;
+  j["ci_low"] = r.difference_low;
+  j["ci_high"] = r.difference_high;
   j["difference_percent"] = r.relative.estimate_percent;
   j["ci_low_percent"] = r.relative.low_percent;
   j["ci_high_percent"] = r.relative.high_percent;

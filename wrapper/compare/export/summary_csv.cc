@@ -13,7 +13,8 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
   std::string text =
       "metric,better,baseline,set,n_baseline,n,mean_baseline,mean,difference,difference_percent,"
       "ci_low_percent,ci_high_percent,student_p,welch_p,mann_whitney_p,threshold_percent,"
-      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share\n";
+      "verdict,unit,test,p_value,boots_baseline,boots,boot_share,hosts,host_share,run_share,"
+      "ci_low,ci_high\n";
   const auto number = [&text](double v) {
     text += ',';
     if (std::isfinite(v)) text += fmt::format("{}", v);
@@ -41,6 +42,11 @@ std::string FormatSummaryCsv(const std::vector<ComparisonRow>& rows) {
       text += fmt::format(",{}", r.hosts);
       number(r.host_share);
       number(r.run_share);
+      // The interval of `difference`, in its unit: the only interval a row
+      // has where the percentages are empty (a baseline mean of 0 or not
+      // told from 0). Last, so that columns read by position keep theirs.
+      number(r.difference_low);
+      number(r.difference_high);
       text += '\n';
     }
   }
