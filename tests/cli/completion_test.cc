@@ -97,7 +97,7 @@ TEST_F(CompletionTest, AnOptionsValueIsAFileAChoiceOrLeftToTheUser) {
   EXPECT_EQ(Complete({"timeit", "-o", ""}, dir.path()),
             (std::set<std::string>{"other.csv", "report.html"}));
   EXPECT_EQ(Complete({"timeit", "boots", "start", "--via", ""}),
-            (std::set<std::string>{"command", "grub", "kexec"}));
+            (std::set<std::string>{"command", "grub", "kexec", "systemd-boot"}));
   // A count is the user's to type: no file names there.
   EXPECT_EQ(Complete({"timeit", "-n", ""}, dir.path()), std::set<std::string>{});
   // The word after a value is an option or the command again.

@@ -27,9 +27,9 @@ using platforms::BootFacts;
 
 ExperimentState TwoKernels(int boots = 2) {
   ExperimentState s;
-  s.configs = {BootConfig{"a", "/boot/vmlinuz-6.1.0-a", "", "", "6.1.0-a"},
+  s.configs = {BootConfig{"a", "/boot/vmlinuz-6.1.0-a", "", "", "6.1.0-a", ""},
                BootConfig{"b", "/boot/vmlinuz-6.1.0-b", "/boot/initrd.img-6.1.0-b",
-                          "mitigations=off", "6.1.0-b"}};
+                          "mitigations=off", "6.1.0-b", "b.conf"}};
   s.boots = boots;
   s.plan = PlanSteps(2, boots, BootOrder::kAbba, 0);
   s.run_args = {"-n", "3", "-o", "exp.csv", "--", "true"};
@@ -404,6 +404,7 @@ TEST_F(StateFileTest, WrittenAtomicallyAsTheUsersAloneAndReadBack) {
   EXPECT_EQ(StateText(back), StateText(s));
   EXPECT_EQ(back.step, 1u);
   EXPECT_EQ(back.configs[1].cmdline_add, "mitigations=off");
+  EXPECT_EQ(back.configs[1].entry, "b.conf");
   // A rewrite replaces the whole file; a stale temporary file from a crash
   // before its rename does not stop the next write.
   std::ofstream(StatePath(state_dir_) + ".new") << "half";
@@ -487,6 +488,7 @@ TEST(BootConfigTest, ParsesPathsReleaseAndACommandLineWithCommas) {
   EXPECT_EQ(c.initrd, "/boot/i");
   EXPECT_EQ(c.cmdline_add, "isolcpus=1,2 quiet");
   EXPECT_EQ(ParseBootConfig("x:release=7.0,kernel=k").release, "7.0");
+  EXPECT_EQ(ParseBootConfig("x:kernel=k,entry=debian-6.1.conf").entry, "debian-6.1.conf");
   EXPECT_TRUE(fs::path(ParseBootConfig("x:kernel=k").kernel).is_absolute());
   for (const char* bad :
        {"a", "a:initrd=/i", "a:kernel=", "a:kernel=/k,size=3", ":kernel=/k", "a b:kernel=/k"})
@@ -502,7 +504,7 @@ TEST(BootConfigTest, ReleaseFromTheFileName) {
 }
 
 TEST(BootMethodTest, NextBootValuesAreQuotedForTheShell) {
-  const BootConfig c{"a", "/boot/vmlinuz 1", "", "", "6.1"};
+  const BootConfig c{"a", "/boot/vmlinuz 1", "", "", "6.1", ""};
   EXPECT_EQ(SubstituteNextBoot("harness {config} {kernel} --cmdline {cmdline} {initrd}", c,
                                "root=/dev/vda it's"),
             "harness a '/boot/vmlinuz 1' --cmdline 'root=/dev/vda it'\\''s' ''");
@@ -564,6 +566,42 @@ submenu 'Advanced options for Debian GNU/Linux' $menuentry_id_option 'gnulinux-a
   EXPECT_EQ(GrubEntry(cfg, "vmlinuz-6.6.0-test"),
             "Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux 6.6.0-test");
   EXPECT_EQ(GrubEntry(cfg, "vmlinuz-7"), "");
+}
+
+// What systemd 252's `bootctl --no-pager list --json=short 2>&1` printed
+// for an ESP holding a kernel-install entry (Debian's systemd-boot: the
+// image is `linux` in a folder of the release) and a hand-written one, on
+// a machine not booted through UEFI (its message comes first).
+// clang-format off
+constexpr const char* kBootctlList =
+    "Not booted with UEFI.\n"
+    "{\"id\":\"0123456789abcdef0123456789abcdef-6.1.0-18-amd64.conf\","
+    "\"path\":\"/efi/loader/entries/0123456789abcdef0123456789abcdef-6.1.0-18-amd64.conf\","
+    "\"root\":\"/efi\",\"title\":\"Debian GNU/Linux 12 (bookworm)\","
+    "\"showTitle\":\"Debian GNU/Linux 12 (bookworm)\",\"sortKey\":\"debian\","
+    "\"version\":\"6.1.0-18-amd64\",\"machineId\":\"0123456789abcdef0123456789abcdef\","
+    "\"options\":\"root=/dev/vda1 ro quiet\",\"linux\":\"/0123456789abcdef0123456789abcdef/6.1.0-18-amd64/linux\","
+    "\"initrd\":[\"/0123456789abcdef0123456789abcdef/6.1.0-18-amd64/initrd.img-6.1.0-18-amd64\"]}"
+    "\n"
+    "{\"id\":\"test.conf\",\"path\":\"/efi/loader/entries/test.conf\","
+    "\"root\":\"/efi\",\"title\":\"test\",\"showTitle\":\"test\",\"options\":\"console=ttyS0\","
+    "\"linux\":\"/vmlinuz-6.6.0-test\"}"
+    "\n";
+// clang-format on
+
+TEST(BootMethodTest, SystemdBootEntryOfTheKernelsFileOrRelease) {
+  const auto config = [](const std::string& kernel, const std::string& release) {
+    return BootConfig{"a", kernel, "", "", release, ""};
+  };
+  EXPECT_EQ(SystemdBootEntry(kBootctlList, config("/boot/vmlinuz-6.6.0-test", "6.6.0-test")),
+            "test.conf");
+  EXPECT_EQ(
+      SystemdBootEntry(kBootctlList, config("/boot/vmlinuz-6.1.0-18-amd64", "6.1.0-18-amd64")),
+      "0123456789abcdef0123456789abcdef-6.1.0-18-amd64.conf");
+  EXPECT_EQ(SystemdBootEntry(kBootctlList, config("/boot/vmlinuz-7", "7")), "");
+  EXPECT_EQ(SystemdBootEntry("Couldn't find EFI system partition.\n{\"id\": 3}\n{broken\n",
+                             config("/boot/vmlinuz-7", "7")),
+            "");
 }
 
 }  // namespace

@@ -44,8 +44,8 @@ struct Outcomes {
 
 ExperimentState Experiment(const Design& d) {
   ExperimentState s;
-  s.configs = {BootConfig{"a", "/boot/vmlinuz-a", "", "", "6.1.0-a"},
-               BootConfig{"b", "/boot/vmlinuz-b", "", "", "6.1.0-b"}};
+  s.configs = {BootConfig{"a", "/boot/vmlinuz-a", "", "", "6.1.0-a", ""},
+               BootConfig{"b", "/boot/vmlinuz-b", "", "", "6.1.0-b", ""}};
   s.boots = d.max_boots;
   s.target.percent = d.target_percent;
   s.target.metrics = {"real"};

@@ -42,7 +42,8 @@ BootConfig ParseBootConfig(const std::string& value) {
   const std::string where = "--config " + QuoteForMessage(value);
   const std::size_t colon = value.find(':');
   if (colon == std::string::npos)
-    throw UsageError(where + ": expected NAME:kernel=PATH[,initrd=PATH][,cmdline+=ARGS]");
+    throw UsageError(where +
+                     ": expected NAME:kernel=PATH[,initrd=PATH][,entry=ID][,cmdline+=ARGS]");
   BootConfig c;
   c.name = value.substr(0, colon);
   if (c.name.empty() || c.name.find_first_of(",\"'\n\r /") != std::string::npos)
@@ -68,9 +69,11 @@ BootConfig ParseBootConfig(const std::string& value) {
       c.initrd = Absolute(text);
     else if (key == "release")
       c.release = text;
+    else if (key == "entry")
+      c.entry = text;
     else
       throw UsageError(where + ": no key " + QuoteForMessage(key) +
-                       " (kernel=, initrd=, release=, cmdline+=)");
+                       " (kernel=, initrd=, release=, entry=, cmdline+=)");
   }
   if (c.kernel.empty()) throw UsageError(where + ": no kernel=PATH");
   return c;

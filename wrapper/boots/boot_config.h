@@ -5,7 +5,7 @@
 namespace timeit {
 
 /// One kernel of a `timeit boots` experiment, `--config NAME:kernel=PATH
-/// [,initrd=PATH][,release=R][,cmdline+=ARGS]`: what the boot method boots,
+/// [,initrd=PATH][,release=R][,entry=ID][,cmdline+=ARGS]`: what the boot method boots,
 /// and what the booted machine must then say it runs.
 struct BootConfig {
   std::string name;         ///< the series' label in the CSV
@@ -15,6 +15,9 @@ struct BootConfig {
   /// The kernel release (uname -r) the image boots into: given, or read
   /// from its file name or an x86 bzImage's header (KernelReleaseOf).
   std::string release;
+  /// The boot loader's entry that boots it (`entry=`, or found by start for
+  /// --via grub and systemd-boot): grub-reboot's menu path, bootctl's id.
+  std::string entry;
 };
 
 /// Parses one --config value. The paths are made absolute (resume runs

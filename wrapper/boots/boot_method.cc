@@ -1,8 +1,11 @@
 #include "wrapper/boots/boot_method.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
@@ -30,6 +33,30 @@ void NeedTool(const char* method, const std::string& tool, const std::string& pa
   if (!ResolveCommand(tool))
     throw UsageError(std::string("--via ") + method + ": " + tool + " is not on PATH (" + package +
                      ")");
+}
+
+/// `line`'s output (stdout and stderr) through /bin/sh, and whether it
+/// exited 0.
+std::pair<std::string, bool> OutputOf(const std::string& line) {
+  std::FILE* pipe = ::popen((line + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return {std::string(), false};
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  return {out, status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0};
+}
+
+constexpr const char* kBootctlList = "bootctl --no-pager list --json=short";
+
+/// A boot loader entry for the configs' kernels needs neither more words
+/// on the command line nor a kernel its entry does not name.
+void NoCmdlineAdd(const char* method, const ExperimentState& s, const char* instead) {
+  for (const BootConfig& c : s.configs)
+    if (!c.cmdline_add.empty())
+      throw UsageError(std::string("--via ") + method + ": --config " + c.name +
+                       " adds to the command line, which " + instead +
+                       " cannot: use --via kexec, or an entry of its own");
 }
 
 }  // namespace
@@ -101,6 +128,30 @@ std::string GrubEntry(const std::string& grub_cfg_text, const std::string& kerne
   return {};
 }
 
+std::string SystemdBootEntry(const std::string& bootctl_list, const BootConfig& c) {
+  const std::string file = fs::path(c.kernel).filename().string();
+  std::string by_version;
+  std::istringstream in(bootctl_list);
+  // One JSON object a line (systemd 252's --json=short); other lines are
+  // bootctl's messages.
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with("{")) continue;
+    const nlohmann::json e = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+    const std::string id = e["id"].get<std::string>();
+    const auto text = [&e](const char* key) {
+      return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : std::string();
+    };
+    const std::string linux = text("linux");
+    if (!linux.empty() && fs::path(linux).filename() == file) return id;
+    // kernel-install's entries (Debian's systemd-boot) name the image
+    // `linux` in a folder of the release, and say the release as version.
+    if (by_version.empty() && !c.release.empty() && text("version") == c.release && !linux.empty())
+      by_version = id;
+  }
+  return by_version;
+}
+
 std::vector<std::string> ArmLines(const ExperimentState& s) {
   const BootConfig& c = s.StepConfig();
   const std::string cmdline = s.StepCmdline();
@@ -112,8 +163,12 @@ std::vector<std::string> ArmLines(const ExperimentState& s) {
     load += " " + Quote("--command-line=" + cmdline);
     return {load, SystemdRuns() ? "systemctl kexec" : "kexec -e"};
   }
-  const std::string entry =
-      GrubEntry(platforms::ReadFileText(kGrubCfg).value_or(""), fs::path(c.kernel).filename());
+  if (s.method == "systemd-boot") return {"bootctl set-oneshot " + Quote(c.entry), reboot};
+  // Found at start; a state written before the entry was kept, at arming.
+  const std::string entry = !c.entry.empty()
+                                ? c.entry
+                                : GrubEntry(platforms::ReadFileText(kGrubCfg).value_or(""),
+                                            fs::path(c.kernel).filename());
   return {"grub-reboot " + Quote(entry.empty() ? c.kernel : entry), reboot};
 }
 
@@ -122,7 +177,7 @@ std::vector<std::string> DisarmLines(const ExperimentState& s) {
   return {};
 }
 
-void CheckMethod(const ExperimentState& s) {
+void CheckMethod(ExperimentState& s) {
   if (s.method == "command") {
     if (s.next_boot.empty())
       throw UsageError("--via command: --next-boot CMD is needed (what boots the next kernel)");
@@ -136,19 +191,43 @@ void CheckMethod(const ExperimentState& s) {
     NeedTool("kexec", "kexec", "Debian's kexec-tools");
     return;
   }
+  if (s.method == "systemd-boot") {
+    NeedTool("systemd-boot", "bootctl", "Debian's systemd-boot");
+    NoCmdlineAdd("systemd-boot", s, "bootctl set-oneshot");
+    const auto [list, listed] = OutputOf(kBootctlList);
+    for (BootConfig& c : s.configs) {
+      if (c.entry.empty()) c.entry = SystemdBootEntry(list, c);
+      if (!c.entry.empty()) continue;
+      if (!listed) {
+        std::istringstream said(list);
+        std::string first;
+        std::getline(said, first);
+        throw UsageError(std::string("--via systemd-boot: '") + kBootctlList + "' failed" +
+                         (first.empty() ? "" : ": " + first));
+      }
+      throw UsageError("--via systemd-boot: no entry in '" + std::string(kBootctlList) +
+                       "' boots " + c.kernel + " (of release " + c.release +
+                       "): add one (kernel-install add), or name it with --config " + c.name +
+                       ":...,entry=ID");
+    }
+    // The one-shot entry is an EFI variable (LoaderEntryOneShot).
+    if (!fs::is_directory("/sys/firmware/efi/efivars"))
+      throw UsageError(
+          "--via systemd-boot: this machine did not boot through UEFI (no "
+          "/sys/firmware/efi/efivars), so no one-shot entry can be set: use --via grub or kexec");
+    return;
+  }
   NeedTool("grub", "grub-reboot", "Debian's grub2-common");
   const std::string saved = GrubDefault(platforms::ReadFileText(kDefaultGrub).value_or(""));
   if (saved != "saved")
     throw UsageError(std::string("--via grub: GRUB_DEFAULT is '") + saved + "' in " + kDefaultGrub +
                      "; grub-reboot's one-shot entry needs GRUB_DEFAULT=saved: set it there, run "
                      "update-grub and grub-set-default with today's default entry");
+  NoCmdlineAdd("grub", s, "grub-reboot");
   const std::string cfg = platforms::ReadFileText(kGrubCfg).value_or("");
-  for (const BootConfig& c : s.configs) {
-    if (!c.cmdline_add.empty())
-      throw UsageError("--via grub: --config " + c.name +
-                       " adds to the command line, which grub-reboot cannot: use --via kexec, or "
-                       "a menu entry of its own");
-    if (GrubEntry(cfg, fs::path(c.kernel).filename()).empty())
+  for (BootConfig& c : s.configs) {
+    if (c.entry.empty()) c.entry = GrubEntry(cfg, fs::path(c.kernel).filename());
+    if (c.entry.empty())
       throw UsageError("--via grub: no menu entry in " + std::string(kGrubCfg) + " boots " +
                        c.kernel + " (run update-grub)");
   }

@@ -33,9 +33,10 @@ po::options_description MakeOptions(BootsOptions* o) {
   add("config",
       ReadEach(&o->configs, "NAME:kernel=PATH,...",
                [](const std::string& v) { return std::vector<BootConfig>{ParseBootConfig(v)}; }),
-      "a kernel to compare, NAME:kernel=PATH[,initrd=PATH][,release=R][,cmdline+=ARGS], NAME "
-      "its rows' label; release= when the file name does not say it; cmdline+= adds to the "
-      "command line (two or more)");
+      "a kernel to compare, NAME:kernel=PATH[,initrd=PATH][,release=R][,entry=ID][,cmdline+="
+      "ARGS], NAME its rows' label; release= when the file name does not say it; entry= the "
+      "boot loader's entry (grub, systemd-boot) when start should not look for it; cmdline+= "
+      "adds to the command line (two or more)");
   add("boots",
       Read(&o->boots, "N|MIN..MAX",
            [o](const std::string& v) {
@@ -90,12 +91,13 @@ po::options_description MakeOptions(BootsOptions* o) {
           ->then([o](const std::uint64_t&) { o->seed_given = true; }),
       "the seed of --order random (default: from the clock, printed)");
   add("via",
-      Read(&o->via, "command|kexec|grub",
+      Read(&o->via, "command|kexec|grub|systemd-boot",
            [](const std::string& v) {
-             return Choice("--via", v, {"command", "kexec", "grub"}, "command, kexec or grub");
+             return Choice("--via", v, {"command", "kexec", "grub", "systemd-boot"},
+                           "command, kexec, grub or systemd-boot");
            }),
-      "how the next boot is armed and made: --next-boot's command, kexec, or grub-reboot "
-      "(default command)");
+      "how the next boot is armed and made: --next-boot's command, kexec, grub-reboot or "
+      "bootctl set-oneshot (default command)");
   add("next-boot", Read(&o->next_boot, "CMD", [](const std::string& v) { return v; }),
       "with --via command: the shell command that boots the next kernel in place of a reboot; "
       "{config}, {kernel}, {initrd}, {cmdline} and {release} are replaced, quoted");
@@ -159,9 +161,9 @@ OptionWords BootsOptionWords() { return WordsOf(MakeOptions(nullptr)); }
 std::string BootsUsage() {
   return "usage: timeit boots start --config NAME:kernel=PATH... [--boots N|MIN..MAX]\n"
          "                          [--target-ci PCT[:METRIC,...]] [--plan PILOT.csv]\n"
-         "                          [--order abba|random] [--seed S] [--via command|kexec|grub]\n"
-         "                          [--next-boot CMD]"
-         " [--retries N] [--on-boot-failure stop|skip]\n"
+         "                          [--order abba|random] [--seed S]\n"
+         "                          [--via command|kexec|grub|systemd-boot] [--next-boot CMD]\n"
+         "                          [--retries N] [--on-boot-failure stop|skip]\n"
          "                          [--settle SECONDS]"
          " [--state-dir DIR] [--hook systemd|none] [--dry-run]\n"
          "                          [run options] -- COMMAND [ARGS...]\n"

@@ -53,17 +53,17 @@ void SyncDir(const std::string& dir) {
 }
 
 json ConfigJson(const BootConfig& c) {
-  return {{"name", c.name},
-          {"kernel", c.kernel},
-          {"initrd", c.initrd},
-          {"cmdline_add", c.cmdline_add},
-          {"release", c.release}};
+  return {{"name", c.name},       {"kernel", c.kernel},
+          {"initrd", c.initrd},   {"cmdline_add", c.cmdline_add},
+          {"release", c.release}, {"entry", c.entry}};
 }
 
 BootConfig ConfigFrom(const json& j) {
   return BootConfig{j.at("name").get<std::string>(), j.at("kernel").get<std::string>(),
                     j.at("initrd").get<std::string>(), j.at("cmdline_add").get<std::string>(),
-                    j.at("release").get<std::string>()};
+                    j.at("release").get<std::string>(),
+                    // Not in the states of timeit before --via systemd-boot.
+                    j.value("entry", std::string())};
 }
 
 json RecordJson(const StepRecord& r) {
