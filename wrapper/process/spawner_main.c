@@ -106,9 +106,9 @@ static void KeepOwnPerfContexts(void) {
 /* The child, on g_child_stack in our memory (or a copy of it): what
  * ChildLauncher's child does before exec. Signal dispositions and mask are
  * timeit's already: they came with our own exec, and we set no handler.
- * errno is ours too (the same thread pointer): shared with CLONE_VM, but we
- * do nothing meanwhile, suspended (CLONE_VFORK) or waiting for timeit's next
- * request, which comes after this child is gone. */
+ * errno is ours too (the same thread pointer): shared with CLONE_VM, but
+ * meanwhile we only send the reply and wait for timeit's next request,
+ * which comes after this child is gone, and neither sets errno. */
 static int RunChild(void* unused) {
   (void)unused;
   const int error_fd = g_child.error_fd, go_fd = g_child.go_fd;
@@ -144,15 +144,17 @@ static int RunChild(void* unused) {
 
 /* The child, timeit's (CLONE_PARENT): by clone3 into the cgroup, else by
  * clone (and it joins the cgroup itself), sharing our memory unless that is
- * refused. CLONE_VFORK without a hold: we reply once the child has exec'd,
- * so that timeit sleeps once per run, as with posix_spawn. Returns its pid,
- * or -1 with errno. */
-static pid_t Clone(int hold, int cgroup_fd, int* joins, int* unsupported) {
-  const uint64_t vfork = hold ? 0 : CLONE_VFORK;
+ * refused. Never CLONE_VFORK: we reply at once, and timeit wakes and goes
+ * to wait for the child while the child execs, on the other CPU, instead
+ * of after it (waiting for the exec made a run cost 0.1 ms more than a
+ * child timeit clones itself, bench/overhead.sh). An exec that fails is
+ * reported through the error pipe, which timeit reads after the child is
+ * reaped, as when held. Returns its pid, or -1 with errno. */
+static pid_t Clone(int cgroup_fd, int* joins, int* unsupported) {
   *joins = 0;
   *unsupported = 0;
   for (;;) {
-    const uint64_t flags = CLONE_PARENT | vfork | (g_no_clone_vm ? 0 : CLONE_VM);
+    const uint64_t flags = CLONE_PARENT | (g_no_clone_vm ? 0 : CLONE_VM);
     if (cgroup_fd >= 0 && !g_no_clone3) {
       g_child.join = 0;
       const long pid = timeit_clone_on_stack(flags, cgroup_fd, g_child_stack,
@@ -220,7 +222,7 @@ static int Serve(int sock) {
   g_child.error_fd = error_fd;
   g_child.go_fd = go_fd;
   g_child.cgroup_fd = cgroup_fd;
-  const pid_t pid = Clone(hold, cgroup_fd, &reply.joins, &reply.unsupported);
+  const pid_t pid = Clone(cgroup_fd, &reply.joins, &reply.unsupported);
   reply.pid = pid;
   reply.error = pid < 0 ? errno : 0;
   for (int i = 0; i < count; ++i) close(fds[i]);
