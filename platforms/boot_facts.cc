@@ -22,6 +22,14 @@ BootFacts ReadBootFacts(const SystemRoots& roots) {
   facts.cmdline =
       CmdlineValue(roots.kernel_cmdline.empty() ? ReadFileText(roots.proc + "/cmdline").value_or("")
                                                 : roots.kernel_cmdline);
+  // 4 bytes of attributes, then the id in UTF-16LE with a final NUL; the
+  // ids of systemd-boot's entries are file names, ASCII in practice.
+  const std::string selected =
+      ReadFileText(roots.sys +
+                   "/firmware/efi/efivars/LoaderEntrySelected-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f")
+          .value_or("");
+  for (std::size_t i = 4; i + 1 < selected.size() && (selected[i] || selected[i + 1]); i += 2)
+    facts.loader_entry.push_back(selected[i + 1] == 0 ? selected[i] : '?');
   return facts;
 }
 

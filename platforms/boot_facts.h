@@ -12,6 +12,10 @@ struct BootFacts {
   std::string boot_id;  ///< /proc/sys/kernel/random/boot_id: new at every boot
   std::string release;  ///< uname -r
   std::string cmdline;  ///< /proc/cmdline as recorded (CmdlineValue)
+  /// The boot loader entry systemd-boot booted (its EFI variable
+  /// LoaderEntrySelected, under <sys>/firmware/efi/efivars); empty where
+  /// none says (no systemd-boot, no UEFI, efivarfs not mounted).
+  std::string loader_entry;
 };
 
 /// The running boot's facts under `roots`, each replaced by the roots'

@@ -121,7 +121,10 @@ kernel_parts=(./boot './lib/modules/*/kernel/drivers/block/brd.ko*')
 amd64_parts=('./lib/modules/*/kernel/drivers/virtio/*'
   './lib/modules/*/kernel/drivers/block/virtio_blk.ko*' './lib/modules/*/kernel/fs/ext4/*'
   './lib/modules/*/kernel/fs/jbd2/*' './lib/modules/*/kernel/fs/mbcache.ko*'
-  './lib/modules/*/kernel/lib/crc16.ko*' './lib/modules/*/kernel/crypto/crc32c_generic.ko*')
+  './lib/modules/*/kernel/lib/crc16.ko*' './lib/modules/*/kernel/crypto/crc32c_generic.ko*'
+  # and for --via systemd-boot, the ESP's file system and the EFI variables'
+  './lib/modules/*/kernel/fs/fat/*' './lib/modules/*/kernel/fs/nls/nls_cp437.ko*'
+  './lib/modules/*/kernel/fs/nls/nls_ascii.ko*' './lib/modules/*/kernel/fs/efivarfs/*')
 
 # choose_kernels ARCH PATTERN COUNT [NAME]: downloads the newest COUNT
 # kernels (the oldest with NAME `oldest`) and lists them, oldest first, as
@@ -190,6 +193,12 @@ for package in kexec-tools libxenmisc4.17 libxentoollog1 libxencall1 libxenevtch
   libxengnttab1 libxenforeignmemory1 libxendevicemodel1 libxentoolcore1; do
   fetch "$package" || true
 done
+# And for --via systemd-boot on a UEFI guest: OVMF's firmware, systemd-boot
+# and its bootctl (unpacked, not installed: installing systemd-boot upgrades
+# this machine's systemd to its version).
+fetch ovmf ./usr/share/OVMF || true
+fetch systemd-boot-efi ./usr/lib/systemd/boot/efi || true
+fetch systemd-boot ./usr/bin/bootctl || true
 # Downloads of kernels no longer chosen are dropped. grep reads the
 # listings itself: piped from cat under pipefail, a grep -q that matched and
 # quit early failed the pipeline with cat's SIGPIPE, and a chosen kernel was

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 #include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "platforms/conditions.h"
 #include "tests/test_paths.h"
@@ -40,6 +45,27 @@ TEST(BootFactsTest, OverridesPlayAnotherBootAndReachTheConditions) {
   EXPECT_EQ(c.boot_id, "boot-2");
   EXPECT_EQ(c.cmdline, "root=/dev/vda ro mitigations=off");
   EXPECT_EQ(c.boot_method, "") << "only timeit boots knows how a boot happened";
+}
+
+// systemd-boot's LoaderEntrySelected as efivarfs shows it: the variable's
+// attributes (4 bytes: boot-service and runtime access), then the entry's
+// id in UTF-16LE with its NUL.
+TEST(BootFactsTest, TheEntrySystemdBootSelected) {
+  char dir_template[] = "/tmp/timeit-efivars.XXXXXX";
+  ASSERT_NE(::mkdtemp(dir_template), nullptr);
+  const std::filesystem::path sys(dir_template);
+  EXPECT_EQ(ReadBootFacts(OtherMachineRoots("/nonexistent", sys)).loader_entry, "")
+      << "no UEFI, no systemd-boot";
+  const std::filesystem::path vars = sys / "firmware" / "efi" / "efivars";
+  std::filesystem::create_directories(vars);
+  const std::string id = "debian-6.1.0-18-amd64.conf";
+  std::string bytes("\x06\0\0\0", 4);
+  for (const char c : id) bytes += std::string{c, '\0'};
+  bytes += std::string(2, '\0');
+  std::ofstream(vars / "LoaderEntrySelected-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f", std::ios::binary)
+      << bytes;
+  EXPECT_EQ(ReadBootFacts(OtherMachineRoots("/nonexistent", sys)).loader_entry, id);
+  std::filesystem::remove_all(sys);
 }
 
 TEST(BootFactsTest, TheEnvironmentNamesTheOverrides) {

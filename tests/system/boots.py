@@ -25,6 +25,10 @@ command line) when it names nothing -- after a boot that failed.
          boot does a's step again (its rows noted, none lost or counted
          twice); p panics, is recorded as the wrong kernel, retried once,
          panics again and is skipped; b is measured and the report names p.
+  kexec: --via kexec, every boot after the first a kexec in one QEMU run.
+  systemd_boot: --via systemd-boot on OVMF (UEFI): Debian's bootctl sets
+         each step's entry as systemd-boot's one-shot, and the firmware
+         boots it; each boot says the entry systemd-boot selected.
 
 Every boot is expected: the harness knows the boot it must see next and
 fails on any other, with the console's tail.
@@ -337,6 +341,102 @@ def kexec(s, a, b_kernel):
             f"a kexec kernel is still loaded after the end ({last.results.get('kexec_loaded')})")
 
 
+# The packages scripts/test-system.sh unpacks for systemd_boot: OVMF's
+# firmware and variables, systemd-boot's EFI program and bootctl.
+OVMF_CODE = ("ovmf", "usr/share/OVMF/OVMF_CODE_4M.fd")
+OVMF_VARS = ("ovmf", "usr/share/OVMF/OVMF_VARS_4M.fd")
+BOOT_EFI = ("systemd-boot-efi", "usr/lib/systemd/boot/efi/systemd-bootx64.efi")
+BOOTCTL = ("systemd-boot", "usr/bin/bootctl")
+# bootctl's own library (systemd's, of the host: the guest's userland is
+# the host's) is outside the loader's default folders.
+SYSTEMD_LIBS = ["/usr/lib/x86_64-linux-gnu/systemd"]
+ESP_MODULES = ["vfat", "nls_cp437", "nls_ascii", "efivarfs"]
+
+
+def systemd_boot(s, a):
+    """--via systemd-boot on a UEFI machine: OVMF boots systemd-boot from an
+    ESP (a folder QEMU shows as a read-only FAT disk) whose entries
+    default, a, b and p boot a's kernel (copies: an entry is found by its
+    kernel's file name), each with a word of its own, p's a panic. start and
+    resume run Debian's bootctl, whose set-oneshot writes the EFI variable
+    that OVMF keeps in its variables file from one QEMU run to the next,
+    and systemd-boot boots that entry once. No harness plays the loader:
+    after p's panic the firmware boots the default entry, of the same
+    kernel, which resume tells from p's by the entry systemd-boot says it
+    selected, and p is skipped."""
+    cache = s["TIMEIT_SYSTEM_CACHE"]
+    code, template, boot_efi, bootctl = (os.path.join(cache, *p)
+                                         for p in (OVMF_CODE, OVMF_VARS, BOOT_EFI, BOOTCTL))
+    for path in (code, template, boot_efi, bootctl):
+        if not os.path.exists(path):
+            q.skip_or_fail(f"{path} could not be had from the registry (ovmf, systemd-boot)")
+    work = os.path.join(s["TIMEIT_SYSTEM_WORK"], "systemd-boot")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    start = ["timeit", "boots", "start", "--via", "systemd-boot",
+             "--config=a:kernel=/efi/kernel-a.efi", "--config=b:kernel=/efi/kernel-b.efi",
+             "--config=p:kernel=/efi/kernel-p.efi", "--retries", "0", "--on-boot-failure", "skip",
+             "--boots", "1", "--state-dir", "/disk/state", "--hook", "none", "--settle", "0",
+             "-n", str(RUNS), "-w", "0", "-e", "task-clock", "-o", "/disk/exp.csv", "--",
+             "sh", "/work/step.sh"]
+    print(f"--- systemd-boot: {shlex.join(start)}")
+    fs = q.x86_guest(s, "boots")
+    fs.add_file(os.path.join(HERE, "guest", "boots_step.sh"), "work/step.sh", 0o755)
+    fs.add_bytes("work/start", (shlex.join(start) + "\n").encode())
+    fs.add_bytes("work/esp", b"1\n")
+    fs.add_elf(bootctl, "timeit/bootctl", SYSTEMD_LIBS)
+    q.add_kernel_modules(fs, a[0], a[1], MODULES + ESP_MODULES)
+    esp = os.path.join(work, "esp")
+    os.makedirs(os.path.join(esp, "EFI", "BOOT"))
+    os.makedirs(os.path.join(esp, "loader", "entries"))
+    shutil.copyfile(boot_efi, os.path.join(esp, "EFI", "BOOT", "BOOTX64.EFI"))
+    fs.write(os.path.join(esp, "initrd.img"))
+    with open(os.path.join(esp, "loader", "loader.conf"), "w") as f:
+        f.write("default default.conf\ntimeout 0\n")
+    for name in ("default", "a", "b", "p"):
+        shutil.copyfile(a[1], os.path.join(esp, f"kernel-{name}.efi"))
+        words = f"timeit.entry={name}" + (f" {PANIC_WORDS}" if name == "p" else "")
+        with open(os.path.join(esp, "loader", "entries", f"{name}.conf"), "w") as f:
+            f.write(f"title {name}\nlinux /kernel-{name}.efi\ninitrd /initrd.img\n"
+                    f"options {q.default_cmdline('x86_64', words)}\n")
+    disk = os.path.join(work, "disk.img")
+    with open(disk, "wb") as f:
+        f.truncate(128 << 20)
+    subprocess.run(["mke2fs", "-q", "-F", "-t", "ext4", disk], check=True)
+    variables = os.path.join(work, "vars.fd")
+    shutil.copyfile(template, variables)
+    qemu_args = ["-drive", f"if=pflash,format=raw,unit=0,readonly=on,file={code}",
+                 "-drive", f"if=pflash,format=raw,unit=1,file={variables}", "-nic", "none",
+                 "-drive", f"file={disk},format=raw,if=virtio",
+                 "-drive", f"file=fat:{esp},format=raw,if=virtio,readonly=on"]
+    deadline = 480
+    plan = [("default.conf", "armed"), ("a.conf", "armed"), ("b.conf", "armed"), (None, "panic"),
+            ("default.conf", "over")]
+    for i, (entry, expect) in enumerate(plan):
+        name = f"boot{i + 1}"
+        last = q.run_qemu("x86_64", None, None, os.path.join(work, f"{name}.console"), deadline,
+                          qemu_args, None)
+        if i == 0:
+            deadline = max(120, min(480, round(10 * last.total_s)))
+        selected = last.results.get("loader_entry_selected")
+        outcome = outcome_of(last, "armed" if "done" not in last.results else None)
+        print(f"{name}: entry {selected}, {outcome} after {last.total_s:.1f} s")
+        q.check((selected, outcome) == (entry, expect),
+                f"{name} booted entry {selected}, {outcome}; expected {entry}, {expect}")
+    status, _, rows = final_files(last)
+    check_rows(rows, "a", a[0], 1, method="systemd-boot")
+    check_rows(rows, "b", a[0], 1, method="systemd-boot")
+    for name in "ab":
+        lines = {r["cmdline"] for r in rows if r["label"] == name}
+        q.check(lines == {q.default_cmdline("x86_64", f"timeit.entry={name}")},
+                f"{name}'s runs booted with {sorted(lines)}")
+    q.check(not [r for r in rows if r["label"] == "p"], "p has rows")
+    q.check(f"wrong kernel: expected {a[0]} (entry p.conf), found {a[0]} (entry default.conf)"
+            in status, "status does not name p's boot into the default entry")
+    q.check("failed: p did not boot its kernel" in status, "the report does not name p")
+    q.check("finished after 3 of 3 steps" in status, "status does not say finished")
+
+
 def main():
     s = q.settings()
     a = q.kernels_or_skip(s, "x86_64")[-1]
@@ -349,6 +449,7 @@ def main():
     target(s, a, newer[-1])
     fails(s, a, newer[-1])
     kexec(s, a, newer[-1])
+    systemd_boot(s, a)
 
 
 if __name__ == "__main__":

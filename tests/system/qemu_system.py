@@ -444,11 +444,12 @@ def run_qemu(arch, kernel, initrd, log_path, deadline_s, qemu_args, cmdline, ico
     """One boot with exactly CMDLINE, however it ends: a guest that panics
     or powers off before its scenario's end is the caller's to judge. QEMU
     is killed (as a power cut) once the console prints a line holding
-    KILL_ON (bytes), when given."""
+    KILL_ON (bytes), when given. KERNEL None: the firmware in QEMU_ARGS
+    boots what its disks hold (INITRD and CMDLINE unused)."""
     a = ARCHES[arch]
+    direct = ["-kernel", kernel, "-initrd", initrd, "-append", cmdline] if kernel else []
     qemu = a["qemu"] + (a.get("deterministic", []) if icount else []) + list(qemu_args) + [
-        "-m", "1G", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
-        "-append", cmdline]
+        "-m", "1G", "-nographic", "-no-reboot"] + direct
     if shutil.which(qemu[0]) is None:
         skip_or_fail(f"{qemu[0]} is not installed (Debian: qemu-system-arm / "
                      "qemu-system-x86; scripts/test-system.sh installs it)")
@@ -508,7 +509,7 @@ def run_qemu(arch, kernel, initrd, log_path, deadline_s, qemu_args, cmdline, ico
     how = ("killed by the harness" if killed else
            "killed at the deadline" if status in (124, 137, -9) else
            f"QEMU exited with status {status}")
-    print(f"boot {os.path.basename(kernel)}: userland after "
+    print(f"boot {os.path.basename(kernel or 'by the firmware')}: userland after "
           f"{userland if userland is None else round(userland, 1)} s, "
           f"powered off after {total:.1f} s, {how} (console: {log_path})", file=sys.stderr)
     results, files = parse_console(console)

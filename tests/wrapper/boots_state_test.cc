@@ -45,8 +45,9 @@ ExperimentState TwoKernels(int boots = 2) {
 }
 
 BootFacts Boot(const std::string& id, const std::string& release,
-               const std::string& cmdline = "root=/dev/vda ro") {
-  return BootFacts{id, release, cmdline};
+               const std::string& cmdline = "root=/dev/vda ro",
+               const std::string& loader_entry = "") {
+  return BootFacts{id, release, cmdline, loader_entry};
 }
 
 /// Boots the step's kernel and measures it whole.
@@ -107,6 +108,34 @@ TEST(BootsTransitionTest, TheCommandLineMustCarryTheAddedWords) {
   EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-b"), 0), Action::kArm);
   EXPECT_EQ(s.records.back().outcome, "wrong kernel");
   EXPECT_EQ(s.failed_boots, 1);
+}
+
+// Two entries of one kernel, told apart by the entry systemd-boot says it
+// booted: the default entry it fell back to is not the step's.
+TEST(BootsTransitionTest, SystemdBootsEntryMustBeTheSteps) {
+  ExperimentState s = TwoKernels();
+  s.method = "systemd-boot";
+  s.configs[0].entry = "a.conf";
+  s.configs[1] = s.configs[0];
+  s.configs[1].name = "b";
+  s.configs[1].entry = "b.conf";
+  EXPECT_EQ(OnBoot(s, Boot("boot1", "6.1.0-a", "root=/dev/vda ro", "a.conf"), 0),
+            Action::kRunSeries);
+  FinishSeries(s, "boot1", 3, 0, 0);
+  Armed(s, "boot1");
+  EXPECT_EQ(OnBoot(s, Boot("boot2", "6.1.0-a", "root=/dev/vda ro", "default.conf"), 0),
+            Action::kArm);
+  ASSERT_EQ(s.records.back().outcome, "wrong kernel");
+  EXPECT_EQ(s.records.back().expected_entry, "b.conf");
+  EXPECT_EQ(s.records.back().found_entry, "default.conf");
+  Armed(s, "boot2");
+  EXPECT_EQ(OnBoot(s, Boot("boot3", "6.1.0-a", "root=/dev/vda ro", "b.conf"), 0),
+            Action::kRunSeries);
+  // Where no entry is said (efivarfs not mounted), the release decides.
+  s.configs[1].entry = "c.conf";
+  EXPECT_TRUE(IsStepBoot(s, Boot("boot4", "6.1.0-a")));
+  s.method = "grub";
+  EXPECT_TRUE(IsStepBoot(s, Boot("boot4", "6.1.0-a", "root=/dev/vda ro", "default.conf")));
 }
 
 TEST(BootsTransitionTest, AWrongKernelIsRetriedThenItsConfigurationSkipped) {

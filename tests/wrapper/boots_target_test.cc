@@ -128,7 +128,7 @@ Outcomes Simulate(std::uint64_t seed, int trials, const Design& d) {
     int measured[2] = {0, 0};
     for (int boot = 1; !s.Done(); ++boot) {
       const std::string id = "boot" + std::to_string(boot);
-      const platforms::BootFacts now{id, s.StepConfig().release, s.StepCmdline()};
+      const platforms::BootFacts now{id, s.StepConfig().release, s.StepCmdline(), ""};
       EXPECT_EQ(OnBoot(s, now, 0), Action::kRunSeries);
       ++measured[s.plan[s.step]];
       Action next = FinishSeries(s, id, d.runs, 0, 0);

@@ -69,7 +69,12 @@ std::string Describe(const ExperimentState& s, const StepRecord& r) {
   const std::string& name = s.configs[static_cast<std::size_t>(r.config)].name;
   std::string what;
   if (r.outcome == "wrong kernel")
-    what = fmt::format("wrong kernel: expected {}, found {}", r.expected_release, r.found_release);
+    what = r.expected_entry.empty()
+               ? fmt::format("wrong kernel: expected {}, found {}", r.expected_release,
+                             r.found_release)
+               : fmt::format("wrong kernel: expected {} (entry {}), found {} (entry {})",
+                             r.expected_release, r.expected_entry, r.found_release,
+                             r.found_entry.empty() ? "unknown" : r.found_entry);
   else if (r.outcome == "interrupted")
     what =
         fmt::format("interrupted after {} runs (kept in the CSV); the step is done again", r.runs);

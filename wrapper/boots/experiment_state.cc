@@ -57,6 +57,7 @@ StepRecord Record(const ExperimentState& s, const std::string& boot_id, const ch
   r.boot_id = boot_id;
   r.outcome = outcome;
   r.expected_release = s.StepConfig().release;
+  if (s.method == "systemd-boot") r.expected_entry = s.StepConfig().entry;
   return r;
 }
 
@@ -64,6 +65,7 @@ Action WrongKernel(ExperimentState& s, const platforms::BootFacts& now) {
   StepRecord r = Record(s, now.boot_id, "wrong kernel");
   r.found_release = now.release;
   r.found_cmdline = now.cmdline;
+  r.found_entry = now.loader_entry;
   s.records.push_back(std::move(r));
   if (++s.failed_boots <= s.retries) return Action::kArm;
   s.failed_configs.push_back(s.StepConfig().name);
@@ -106,8 +108,14 @@ std::vector<int> PlanSteps(std::size_t configs, int boots, BootOrder order, std:
 }
 
 bool IsStepBoot(const ExperimentState& s, const platforms::BootFacts& now) {
+  // systemd-boot says which entry it booted: entries of one kernel that
+  // differ in their options are told apart, and so is a one-shot entry
+  // that failed from the default one it fell back to.
+  const std::string& entry = s.StepConfig().entry;
+  const bool entry_ok = s.method != "systemd-boot" || entry.empty() || now.loader_entry.empty() ||
+                        now.loader_entry == entry;
   return now.release == s.StepConfig().release &&
-         CmdlineHasWords(now.cmdline, s.StepConfig().cmdline_add);
+         CmdlineHasWords(now.cmdline, s.StepConfig().cmdline_add) && entry_ok;
 }
 
 Action OnBoot(ExperimentState& s, const platforms::BootFacts& now, int runs_on_running) {

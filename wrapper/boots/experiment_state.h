@@ -36,6 +36,8 @@ struct StepRecord {
   /// "interrupted" (the boot ended during its series, `runs` kept).
   std::string outcome;
   std::string expected_release, found_release, found_cmdline;
+  /// --via systemd-boot: the step's entry, and the one systemd-boot booted.
+  std::string expected_entry, found_entry;
   int runs = 0;
   int exit_status = 0;
   double settle_seconds = 0;

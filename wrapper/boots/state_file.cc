@@ -74,6 +74,8 @@ json RecordJson(const StepRecord& r) {
           {"expected_release", r.expected_release},
           {"found_release", r.found_release},
           {"found_cmdline", r.found_cmdline},
+          {"expected_entry", r.expected_entry},
+          {"found_entry", r.found_entry},
           {"runs", r.runs},
           {"exit_status", r.exit_status},
           {"settle_seconds", r.settle_seconds},
@@ -90,6 +92,9 @@ StepRecord RecordFrom(const json& j) {
   j.at("expected_release").get_to(r.expected_release);
   j.at("found_release").get_to(r.found_release);
   j.at("found_cmdline").get_to(r.found_cmdline);
+  // Not in the states of timeit before --via systemd-boot.
+  r.expected_entry = j.value("expected_entry", std::string());
+  r.found_entry = j.value("found_entry", std::string());
   j.at("runs").get_to(r.runs);
   j.at("exit_status").get_to(r.exit_status);
   j.at("settle_seconds").get_to(r.settle_seconds);
