@@ -16,6 +16,11 @@
 # downloads between runs outside the checkout, keyed by package and version,
 # so that a fresh clone (CI's) finds them: ~/.cache/timeit/system, or
 # $TIMEIT_SYSTEM_CACHE.
+#
+#   scripts/test-system.sh --fetch-only   only the downloads into the cache:
+#                                         .ci/run starts this at its start, so
+#                                         that a cold cache fills while the
+#                                         builds compile
 set -euo pipefail
 TIMEIT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$TIMEIT_ROOT/scripts/deps.sh"
@@ -24,22 +29,29 @@ TESTS_BUILD="$TIMEIT_ROOT/build/system"
 script_start=$SECONDS
 
 TIMEIT_STEP_PREFIX=test-system
+fetch_only=0
+if [ "${1:-}" = "--fetch-only" ]; then
+  fetch_only=1
+  shift
+fi
 
-step "installing what is missing"
-timeit_install_deps "${TIMEIT_TEST_PACKAGES[@]}" qemu-system-arm qemu-system-x86 busybox-static python3 \
-  binutils libc6-dev \
-  ansible-core openssh-server openssh-client python3-apt  # fleet.py: fleet/series.yml over ssh
+if [ "$fetch_only" = 0 ]; then
+  step "installing what is missing"
+  timeit_install_deps "${TIMEIT_TEST_PACKAGES[@]}" qemu-system-arm qemu-system-x86 busybox-static python3 \
+    binutils libc6-dev \
+    ansible-core openssh-server openssh-client python3-apt  # fleet.py: fleet/series.yml over ssh
 
-step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-i386/)"
-timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
-bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
-bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
-# The fleet scenario installs the amd64 package on its hosts, the N1 and
-# Pentium guests the arm64 and i386 ones: CI's package stage made them;
-# alone, this makes those missing.
-for arch in amd64 arm64 i386; do
-  compgen -G "$TIMEIT_ROOT/dist/timeit_*_$arch.deb" >/dev/null || bash "$TIMEIT_ROOT/scripts/package.sh" "$arch"
-done
+  step "the native build (build/), the arm64 and i386 builds (build-arm64/, build-i386/)"
+  timeit_build "$TIMEIT_ROOT/build" -DTIMEIT_BUILD_TESTS=ON
+  bash "$TIMEIT_ROOT/scripts/test-arm64.sh" --build-only
+  bash "$TIMEIT_ROOT/scripts/test-i386.sh" --build-only
+  # The fleet scenario installs the amd64 package on its hosts, the N1 and
+  # Pentium guests the arm64 and i386 ones: CI's package stage made them;
+  # alone, this makes those missing.
+  for arch in amd64 arm64 i386; do
+    compgen -G "$TIMEIT_ROOT/dist/timeit_*_$arch.deb" >/dev/null || bash "$TIMEIT_ROOT/scripts/package.sh" "$arch"
+  done
+fi
 
 # registry_matching PATTERN: every package name matching the regular
 # expression, as the registry lists them now, oldest first. Empty when the
@@ -207,6 +219,10 @@ for dir in "$CACHE"/linux-image-*; do
   [ -d "$dir" ] || continue
   grep -qsF "$dir/" "$CACHE"/kernels-*.txt || rm -rf "$dir"
 done
+if [ "$fetch_only" = 1 ]; then
+  step "fetched in $((SECONDS - script_start)) s"
+  exit 0
+fi
 
 step "the scenarios (ctest -L system in $TESTS_BUILD)"
 cmake -S "$TIMEIT_ROOT/tests/system" -B "$TESTS_BUILD" \
