@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "platforms/file_text.h"
+#include "platforms/system_roots.h"
 #include "platforms/trim.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/process/child_launcher.h"
@@ -49,8 +50,8 @@ std::pair<std::string, bool> OutputOf(const std::string& line) {
 
 constexpr const char* kBootctlList = "bootctl --no-pager list --json=short";
 
-/// A boot loader entry for the configs' kernels needs neither more words
-/// on the command line nor a kernel its entry does not name.
+/// grub and systemd-boot boot an entry as it is written: neither can add
+/// words to its command line for one boot.
 void NoCmdlineAdd(const char* method, const ExperimentState& s, const char* instead) {
   for (const BootConfig& c : s.configs)
     if (!c.cmdline_add.empty())
@@ -210,8 +211,9 @@ void CheckMethod(ExperimentState& s) {
                        "): add one (kernel-install add), or name it with --config " + c.name +
                        ":...,entry=ID");
     }
-    // The one-shot entry is an EFI variable (LoaderEntryOneShot).
-    if (!fs::is_directory("/sys/firmware/efi/efivars"))
+    // The one-shot entry is an EFI variable (LoaderEntryOneShot); under the
+    // same /sys that resume reads the booted entry from (ReadBootFacts).
+    if (!fs::is_directory(platforms::SystemRootsFromEnvironment().sys + "/firmware/efi/efivars"))
       throw UsageError(
           "--via systemd-boot: this machine did not boot through UEFI (no "
           "/sys/firmware/efi/efivars), so no one-shot entry can be set: use --via grub or kexec");
