@@ -442,7 +442,8 @@ TEST_F(StateFileTest, WrittenAtomicallyAsTheUsersAloneAndReadBack) {
   EXPECT_EQ(StateText(ReadState(state_dir_)), StateText(s));
 }
 
-// The rule and its looks are stored, a width not known as null, and a
+// The rule and its looks are stored, a width not known as null (an
+// unbounded one as "unbounded"), and a
 // state of a timeit before --target-ci (no such keys) reads as one
 // without a rule.
 TEST_F(StateFileTest, TheRuleAndItsLooksAreStoredAndOldStatesStillRead) {
@@ -453,16 +454,17 @@ TEST_F(StateFileTest, TheRuleAndItsLooksAreStoredAndOldStatesStillRead) {
   MeasureAndFinish(s, "boot2");
   WriteState(state_dir_, s);
   EXPECT_EQ(ReadState(state_dir_).phase, Phase::kLooking);
-  s.target.metrics = {"real", "sys"};
-  Looked(s, {{"real", 0.25}, {"sys", std::nan("")}});
+  s.target.metrics = {"real", "sys", "user"};
+  Looked(s, {{"real", 0.25}, {"sys", std::nan("")}, {"user", HUGE_VAL}});
   WriteState(state_dir_, s);
   const ExperimentState back = ReadState(state_dir_);
   EXPECT_EQ(StateText(back), StateText(s));
   EXPECT_EQ(back.target.min_boots, 1);
-  EXPECT_EQ(back.target.metrics, (std::vector<std::string>{"real", "sys"}));
+  EXPECT_EQ(back.target.metrics, (std::vector<std::string>{"real", "sys", "user"}));
   ASSERT_EQ(back.looks.size(), 1u);
   EXPECT_EQ(back.looks[0].widths[0].half_width_percent, 0.25);
   EXPECT_TRUE(std::isnan(back.looks[0].widths[1].half_width_percent));
+  EXPECT_EQ(back.looks[0].widths[2].half_width_percent, HUGE_VAL) << "unbounded stays unbounded";
 
   // The state's keys are written in order, one a line at the top level.
   std::string text = StateText(TwoKernels());

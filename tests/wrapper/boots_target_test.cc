@@ -203,5 +203,56 @@ TEST(BootsTargetSimulationTest, ALargeDifferenceStopsBeforeMaxAndIsFound) {
   EXPECT_GE(o.worse, 396);
 }
 
+
+/// Sets a and b of real, one boot a row of `boots`, each boot's runs as
+/// given (a boot's runs share its offset, as a kernel's boots do).
+CompareInput Boots(const std::vector<std::vector<double>>& a,
+                   const std::vector<std::vector<double>>& b) {
+  CompareInput in;
+  in.metrics = {"real"};
+  in.sets.resize(2);
+  in.sets[0].label = "a";
+  in.sets[1].label = "b";
+  int boot = 0;
+  for (std::size_t k = 0; k < 2; ++k) {
+    CompareSet& set = in.sets[k];
+    MetricSeries& real = set.metrics["real"];
+    real.has_column = true;
+    for (const std::vector<double>& runs : k == 0 ? a : b) {
+      ++boot;
+      for (const double v : runs) {
+        real.values.push_back(v);
+        real.run_index.push_back(set.run_numbers.size());
+        set.run_numbers.push_back(static_cast<long>(set.run_numbers.size()) + 1);
+        set.run_boots.push_back("boot" + std::to_string(boot));
+        set.run_hosts.emplace_back();
+        set.run_starts.push_back(std::nan(""));
+        ++set.runs;
+      }
+    }
+  }
+  return in;
+}
+
+// A baseline whose boots scatter around 0 (a metric that is a difference,
+// or one dominated by the boot) leaves the difference an interval but its
+// ratio none: the width is unbounded, and so not within any target, which
+// the look says as such and not as "not known". A metric the results do not
+// hold has no interval at all: that width is not known.
+TEST(BootsTargetWidthTest, AnUnboundedRatioIsInfinitelyWideAndOneBootNotKnown) {
+  const CompareInput around_zero = Boots({{1.0, 1.1, 0.9}, {-1.0, -0.9, -1.1}, {0.2, 0.3, 0.1}},
+                                         {{1.2, 1.1, 1.3}, {-0.8, -0.7, -0.9}, {0.4, 0.5, 0.3}});
+  const std::vector<MetricWidth> w = TargetWidths(around_zero, {"real"});
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_TRUE(std::isinf(w[0].half_width_percent)) << w[0].half_width_percent;
+
+  const CompareInput away = Boots({{1.0, 1.1, 0.9}, {1.2, 1.1, 1.3}, {0.9, 1.0, 1.0}},
+                                  {{1.1, 1.2, 1.0}, {1.3, 1.2, 1.4}, {1.0, 1.1, 1.1}});
+  const double finite = TargetWidths(away, {"real"})[0].half_width_percent;
+  EXPECT_TRUE(std::isfinite(finite) && finite > 0) << finite;
+
+  EXPECT_TRUE(std::isnan(TargetWidths(away, {"sys"})[0].half_width_percent));
+}
+
 }  // namespace
 }  // namespace timeit

@@ -40,6 +40,7 @@ std::string Heading(const ExperimentState& s) {
 
 std::string Width(const MetricWidth& w) {
   if (std::isnan(w.half_width_percent)) return w.metric + " not known";
+  if (std::isinf(w.half_width_percent)) return w.metric + " unbounded";
   return fmt::format("{} +/-{:.3g}%", w.metric, w.half_width_percent);
 }
 

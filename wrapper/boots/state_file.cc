@@ -105,10 +105,19 @@ StepRecord RecordFrom(const json& j) {
 }
 
 /// In Phase's order.
-/// A width not known is null (JSON has no NaN), and back.
-json WidthJson(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
+/// JSON has neither NaN nor infinity: a width not known is null, an
+/// unbounded one "unbounded", and back.
+constexpr const char* kUnbounded = "unbounded";
+json WidthJson(double v) {
+  if (std::isnan(v)) return nullptr;
+  if (std::isinf(v)) return kUnbounded;
+  return v;
+}
 double WidthFrom(const json& j) {
-  return j.is_null() ? std::numeric_limits<double>::quiet_NaN() : j.get<double>();
+  if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (j.is_string() && j.get<std::string>() == kUnbounded)
+    return std::numeric_limits<double>::infinity();
+  return j.get<double>();
 }
 
 json LookJson(const LookRecord& l) {

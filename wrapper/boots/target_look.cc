@@ -15,13 +15,18 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The wider side of a row's interval, as the summary prints it
-/// (report_cells.cc).
+/// (report_cells.cc). A difference with an interval whose ratio has none
+/// (the baseline's mean not told from 0 across boots) is known to be
+/// unbounded: infinitely wide, never within a target. Not known (NaN) is only
+/// a difference without an interval, such as one boot of a set.
 double HalfWidth(const ComparisonRow& row) {
   if (row.constant) return 0;
   const double above = row.relative.high_percent - row.relative.estimate_percent;
   const double below = row.relative.estimate_percent - row.relative.low_percent;
-  if (!std::isfinite(above) || !std::isfinite(below)) return kNaN;
-  return std::max(above, below);
+  if (std::isfinite(above) && std::isfinite(below)) return std::max(above, below);
+  if (std::isfinite(row.difference_low) && std::isfinite(row.difference_high))
+    return std::numeric_limits<double>::infinity();
+  return kNaN;
 }
 
 /// The widest of `metric`'s summary rows (JudgeRows, compare's defaults,
