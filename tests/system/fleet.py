@@ -3,123 +3,25 @@
 ssh, installs the amd64 package on each, runs a series there, fetches the
 CSVs and compares them on the controller.
 
-A host here is this machine seen through namespaces: its own network (a
-veth pair, an address of its own), its own hostname (UTS) and its own root
-(an overlay of / on a tmpfs, so that installing the package changes only
-that host), with an sshd that knows a key the test makes and whose host key
-the controller's known_hosts holds: host-key checking stays on. The third
-host is cut off in the middle of its series (every process in its network
-namespace killed, as a power loss would): the play must name it and the
-other two must be compared."""
+A host here is this machine seen through namespaces (namespace_hosts.py).
+The third host is cut off in the middle of its series (every process in its
+network namespace killed, as a power loss would): the play must name it and
+the other two must be compared. The results folder is given relative to the
+folder ansible-playbook runs in, as a user at a shell gives it."""
 import csv
 import io
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 
 import qemu_system as q
+from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOSTS = 3
 LOST = 3  # the host cut off mid-series
-
-
-def run(*args, **kw):
-    return subprocess.run(list(args), check=True, capture_output=True, text=True, **kw)
-
-
-class Host:
-    """One namespace host: fleet-hN at 10.231.N.2."""
-
-    def __init__(self, work, n, authorized_key):
-        self.n, self.name = n, f"fleet-h{n}"
-        self.ns, self.addr = f"timeit-fleet-{n}", f"10.231.{n}.2"
-        self.dir = os.path.join(work, self.name)
-        os.makedirs(self.dir)
-        self.cleanup()
-        run("ip", "netns", "add", self.ns)
-        run("ip", "link", "add", f"tfleet{n}", "type", "veth", "peer", "name", "eth0",
-            "netns", self.ns)
-        run("ip", "addr", "add", f"10.231.{n}.1/30", "dev", f"tfleet{n}")
-        run("ip", "link", "set", f"tfleet{n}", "up")
-        run("ip", "-n", self.ns, "addr", "add", f"{self.addr}/30", "dev", "eth0")
-        run("ip", "-n", self.ns, "link", "set", "eth0", "up")
-        run("ip", "-n", self.ns, "link", "set", "lo", "up")
-        key = os.path.join(self.dir, "hostkey")
-        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key)
-        with open(key + ".pub") as f:
-            self.host_key = " ".join(f.read().split()[:2])
-        etc = f"/etc/ssh/{self.name}"
-        with open(os.path.join(self.dir, "sshd_config"), "w") as f:
-            f.write(f"ListenAddress {self.addr}\nPort 22\nHostKey {etc}/hostkey\n"
-                    f"AuthorizedKeysFile {etc}/authorized_keys\n"
-                    "PermitRootLogin prohibit-password\nPasswordAuthentication no\n"
-                    "UsePAM no\nStrictModes no\nPidFile /run/sshd.pid\n"
-                    "Subsystem sftp internal-sftp\n")
-        with open(os.path.join(self.dir, "authorized_keys"), "w") as f:
-            f.write(authorized_key)
-        # nsenter, not `ip netns exec`: that mounts a new /sys, hiding the
-        # cgroup and tracefs mounts timeit needs below it.
-        root = os.path.join(self.dir, "t", "root")
-        script = f"""set -e
-hostname {self.name}
-mount --make-rprivate /
-T={self.dir}/t
-mkdir -p $T && mount -t tmpfs tmpfs $T && mkdir $T/up $T/wk $T/root
-mount -t overlay overlay -o lowerdir=/,upperdir=$T/up,workdir=$T/wk $T/root
-mount -t proc proc $T/root/proc
-mount --rbind /sys $T/root/sys
-mount --rbind /dev $T/root/dev
-mount -t tmpfs tmpfs $T/root/run && mkdir -p $T/root/run/sshd
-mkdir -p $T/root{etc}
-cp {self.dir}/hostkey {self.dir}/sshd_config {self.dir}/authorized_keys $T/root{etc}/
-cp {work}/lost-b.sh $T/root/usr/local/bin/timeit-fleet-lost
-exec chroot $T/root /usr/sbin/sshd -D -e -f {etc}/sshd_config
-"""
-        self.log = open(os.path.join(self.dir, "sshd.log"), "w")
-        self.sshd = subprocess.Popen(
-            ["nsenter", f"--net=/run/netns/{self.ns}", "unshare", "--mount", "--uts", "--fork",
-             "sh", "-c", script], stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True)
-        self.root = root
-        deadline = time.time() + 30
-        while True:
-            try:
-                socket.create_connection((self.addr, 22), timeout=1).close()
-                return
-            except OSError:
-                if time.time() > deadline or self.sshd.poll() is not None:
-                    raise q.Failure(f"{self.name}: sshd did not start: {self.read_log()}")
-                time.sleep(0.2)
-
-    def read_log(self):
-        with open(os.path.join(self.dir, "sshd.log")) as f:
-            return f.read()
-
-    def pids(self):
-        out = subprocess.run(["ip", "netns", "pids", self.ns], capture_output=True, text=True)
-        return [int(p) for p in out.stdout.split()]
-
-    def cut_off(self):
-        """Every process of the host killed at once: the host is gone."""
-        for pid in self.pids():
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-    def cleanup(self):
-        if os.path.exists(f"/run/netns/{self.ns}"):
-            for pid in self.pids():
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            subprocess.run(["ip", "netns", "del", self.ns], capture_output=True)
-        subprocess.run(["ip", "link", "del", f"tfleet{self.n}"], capture_output=True)
 
 
 def main():
@@ -138,20 +40,16 @@ def main():
     work = s["TIMEIT_SYSTEM_WORK"]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    key = os.path.join(work, "id_ed25519")
-    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key)
-    with open(key + ".pub") as f:
-        public = f.read()
+    key, public = ssh_key(work)
     # The lost host's second command: it leaves a mark and waits, so that the
-    # test cuts the host off in the middle of its series. Each host gets it
-    # in its own root (the test's folder may be below a /tmp the hosts do
-    # not see).
-    with open(os.path.join(work, "lost-b.sh"), "w") as f:
+    # test cuts the host off in the middle of its series.
+    lost_b = os.path.join(work, "lost-b.sh")
+    with open(lost_b, "w") as f:
         f.write("touch /var/tmp/fleet-mark\nexec sleep 600\n")
     hosts = []
     try:
         for n in range(1, HOSTS + 1):
-            hosts.append(Host(work, n, public))
+            hosts.append(Host(work, n, public, [(lost_b, "/usr/local/bin/timeit-fleet-lost")]))
         play(s, work, key, hosts)
     finally:
         for h in hosts:
@@ -159,10 +57,7 @@ def main():
 
 
 def play(s, work, key, hosts):
-    known = os.path.join(work, "known_hosts")
-    with open(known, "w") as f:
-        for h in hosts:
-            f.write(f"{h.addr} {h.host_key}\n")
+    known = known_hosts(work, hosts)
     # Each host measures two commands, interleaved.
     inventory = os.path.join(work, "hosts.ini")
     with open(inventory, "w") as f:
@@ -176,15 +71,14 @@ def play(s, work, key, hosts):
                 f"ansible_ssh_common_args='-o UserKnownHostsFile={known} "
                 "-o StrictHostKeyChecking=yes'\n"
                 "ansible_python_interpreter=/usr/bin/python3\n")
-    env = dict(os.environ, ANSIBLE_HOME=os.path.join(work, "ansible"),
-               ANSIBLE_LOCAL_TEMP=os.path.join(work, "ansible", "tmp"),
-               ANSIBLE_SSH_CONTROL_PATH_DIR=os.path.join(work, "ansible", "cp"),
-               ANSIBLE_NOCOLOR="1", ANSIBLE_FORCE_COLOR="0",
-               PATH=s["TIMEIT_NATIVE_BUILD"] + ":" + os.environ.get("PATH", ""))
+    # Run in work/ as from a shell there (PWD is the shell's), the results
+    # folder given relative to it: it must land in work/results, not beside
+    # the playbook.
+    env = dict(ansible_env(work, s["TIMEIT_NATIVE_BUILD"]), PWD=work)
     results = os.path.join(work, "results")
     command = ["ansible-playbook", "-i", inventory, os.path.join(SOURCE, "fleet", "series.yml"),
                "-e", f"timeit_debs={os.path.join(SOURCE, 'dist')}",
-               "-e", f"timeit_results={results}", "-e", "timeit_compare_args='-m real'"]
+               "-e", "timeit_results=results", "-e", "timeit_compare_args='-m real'"]
     print("---", " ".join(command), flush=True)
     log_path = os.path.join(work, "ansible.log")
     with open(log_path, "w") as log:
