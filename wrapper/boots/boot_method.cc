@@ -217,6 +217,15 @@ void CheckMethod(ExperimentState& s) {
   if (s.method == "systemd-boot") {
     NeedTool("systemd-boot", "bootctl", "Debian's systemd-boot");
     NoCmdlineAdd("systemd-boot", s, "bootctl set-oneshot");
+    // The one-shot entry is an EFI variable (LoaderEntryOneShot); under the
+    // same /sys that resume reads the booted entry from (ReadBootFacts).
+    // Before bootctl is asked: without UEFI its listing fails for want of an
+    // ESP, whose message would send the user to mount one.
+    const std::string efivars =
+        platforms::SystemRootsFromEnvironment().sys + "/firmware/efi/efivars";
+    if (!fs::is_directory(efivars))
+      throw UsageError("--via systemd-boot: this machine did not boot through UEFI (no " + efivars +
+                       "), so no one-shot entry can be set: use --via grub or kexec");
     const auto [list, listed] = OutputOf(kBootctlList);
     for (BootConfig& c : s.configs) {
       // bootctl set-oneshot sets any id, and systemd-boot boots its default
@@ -237,12 +246,6 @@ void CheckMethod(ExperimentState& s) {
                        "): add one (kernel-install add), or name it with --config " + c.name +
                        ":...,entry=ID");
     }
-    // The one-shot entry is an EFI variable (LoaderEntryOneShot); under the
-    // same /sys that resume reads the booted entry from (ReadBootFacts).
-    if (!fs::is_directory(platforms::SystemRootsFromEnvironment().sys + "/firmware/efi/efivars"))
-      throw UsageError(
-          "--via systemd-boot: this machine did not boot through UEFI (no "
-          "/sys/firmware/efi/efivars), so no one-shot entry can be set: use --via grub or kexec");
     return;
   }
   NeedTool("grub", "grub-reboot", "Debian's grub2-common");
