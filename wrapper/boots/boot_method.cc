@@ -60,6 +60,34 @@ void NoCmdlineAdd(const char* method, const ExperimentState& s, const char* inst
                        " cannot: use --via kexec, or an entry of its own");
 }
 
+/// The entries of `bootctl list --json=short`'s output, each with its id.
+std::vector<nlohmann::json> SystemdBootEntries(const std::string& bootctl_list) {
+  std::vector<nlohmann::json> entries;
+  std::istringstream in(bootctl_list);
+  // One JSON object a line (systemd 252's --json=short); other lines are
+  // bootctl's messages.
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with("{")) continue;
+    nlohmann::json e = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (e.is_object() && e.contains("id") && e["id"].is_string()) entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
+/// Throws unless `c`'s entry (entry=ID) is one of `entries`.
+void NamedEntryListed(const std::vector<nlohmann::json>& entries, const BootConfig& c) {
+  std::string ids;
+  for (const nlohmann::json& e : entries) {
+    const std::string id = e["id"].get<std::string>();
+    if (id == c.entry) return;
+    ids += (ids.empty() ? "" : ", ") + id;
+  }
+  throw UsageError("--via systemd-boot: --config " + c.name + " names entry " + c.entry +
+                   ", which '" + kBootctlList + "' does not list (it lists " +
+                   (ids.empty() ? "none" : ids) +
+                   "): systemd-boot would boot its default entry instead");
+}
+
 }  // namespace
 
 std::string SubstituteNextBoot(const std::string& tmpl, const BootConfig& c,
@@ -132,13 +160,7 @@ std::string GrubEntry(const std::string& grub_cfg_text, const std::string& kerne
 std::string SystemdBootEntry(const std::string& bootctl_list, const BootConfig& c) {
   const std::string file = fs::path(c.kernel).filename().string();
   std::string by_version;
-  std::istringstream in(bootctl_list);
-  // One JSON object a line (systemd 252's --json=short); other lines are
-  // bootctl's messages.
-  for (std::string line; std::getline(in, line);) {
-    if (!line.starts_with("{")) continue;
-    const nlohmann::json e = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+  for (const nlohmann::json& e : SystemdBootEntries(bootctl_list)) {
     const std::string id = e["id"].get<std::string>();
     const auto text = [&e](const char* key) {
       return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : std::string();
@@ -195,8 +217,21 @@ void CheckMethod(ExperimentState& s) {
   if (s.method == "systemd-boot") {
     NeedTool("systemd-boot", "bootctl", "Debian's systemd-boot");
     NoCmdlineAdd("systemd-boot", s, "bootctl set-oneshot");
+    // The one-shot entry is an EFI variable (LoaderEntryOneShot); under the
+    // same /sys that resume reads the booted entry from (ReadBootFacts).
+    // Before bootctl is asked: without UEFI its listing fails for want of an
+    // ESP, whose message would send the user to mount one.
+    const std::string efivars =
+        platforms::SystemRootsFromEnvironment().sys + "/firmware/efi/efivars";
+    if (!fs::is_directory(efivars))
+      throw UsageError("--via systemd-boot: this machine did not boot through UEFI (no " + efivars +
+                       "), so no one-shot entry can be set: use --via grub or kexec");
     const auto [list, listed] = OutputOf(kBootctlList);
     for (BootConfig& c : s.configs) {
+      // bootctl set-oneshot sets any id, and systemd-boot boots its default
+      // entry in place of one it does not have: a named entry that bootctl
+      // does not list would be found out only after a reboot, as a wrong boot.
+      if (!c.entry.empty() && listed) NamedEntryListed(SystemdBootEntries(list), c);
       if (c.entry.empty()) c.entry = SystemdBootEntry(list, c);
       if (!c.entry.empty()) continue;
       if (!listed) {
@@ -211,12 +246,6 @@ void CheckMethod(ExperimentState& s) {
                        "): add one (kernel-install add), or name it with --config " + c.name +
                        ":...,entry=ID");
     }
-    // The one-shot entry is an EFI variable (LoaderEntryOneShot); under the
-    // same /sys that resume reads the booted entry from (ReadBootFacts).
-    if (!fs::is_directory(platforms::SystemRootsFromEnvironment().sys + "/firmware/efi/efivars"))
-      throw UsageError(
-          "--via systemd-boot: this machine did not boot through UEFI (no "
-          "/sys/firmware/efi/efivars), so no one-shot entry can be set: use --via grub or kexec");
     return;
   }
   NeedTool("grub", "grub-reboot", "Debian's grub2-common");

@@ -19,8 +19,9 @@ std::vector<std::string> DisarmLines(const ExperimentState& s);
 
 /// Everything the method needs, checked before any reboot: its tools on
 /// PATH, for grub GRUB_DEFAULT=saved and a menu entry per kernel, for
-/// systemd-boot an entry per kernel and a UEFI boot. The entries found are
-/// kept in the configs (BootConfig::entry) unless --config named them.
+/// systemd-boot a UEFI boot and an entry per kernel (one that bootctl lists
+/// when --config names it). The entries found are kept in the configs
+/// (BootConfig::entry) unless --config named them.
 /// Throws UsageError with the fix.
 void CheckMethod(ExperimentState& s);
 
