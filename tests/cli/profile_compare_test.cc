@@ -111,8 +111,12 @@ void CheckHtml(const fs::path& d) {
 // a share of cpu-clock samples (999 Hz) times the run's CPU time, so each
 // run's figure is off by up to a sample period either way, and by the
 // kernel's share of the function's own time (its clock_gettime calls, the
-// tick), which samples give to kernel functions: the differences are held to
-// the truth within two periods plus 2%, which no draw exceeds without a bug.
+// tick, and on a loaded machine the interrupts and switches that land in
+// it), which samples give to kernel functions while the thread's clock
+// counts it: the differences are held to the truth within two periods, 2%,
+// and the runs' measured share of system time (sys over user + sys), which
+// no draw exceeds without a bug. (A fixed 2% failed once in CI, 144.1 ms
+// against 150.0, under a load of 10.)
 // Whether a 99.5% interval covers the truth at its rate is a property of
 // Welch's interval, checked on seeded data (CompareBootsTest) and against
 // scipy here; one draw of it would fail 1 run in 200 by design.
@@ -137,7 +141,11 @@ TEST(ProfileCompareTest, TheFunctionSpunLongerIsWorseAndTheOtherIsNot) {
   const double period_ms = 1000.0 / 999;
   EXPECT_EQ(g.at("verdict"), "worse");
   const double g_difference = std::stod(g.at("difference_ms"));
-  EXPECT_NEAR(g_difference, truth, 2 * period_ms + 0.02 * truth) << "true difference " << truth;
+  const RunsTable longer = ReadRuns(d / "longer.csv");
+  const double sys = Mean(ColumnOf(longer, "sys")), user = Mean(ColumnOf(longer, "user"));
+  const double kernel_share = sys / (user + sys);
+  EXPECT_NEAR(g_difference, truth, 2 * period_ms + (0.02 + kernel_share) * truth)
+      << "true difference " << truth << ", system time " << 100 * kernel_share << "% of the runs'";
   EXPECT_LE(std::stod(g.at("ci_low_ms")), g_difference);
   EXPECT_GE(std::stod(g.at("ci_high_ms")), g_difference);
   EXPECT_NEAR(std::stod(f.at("difference_ms")), 0, 2 * period_ms + 0.02 * 150)
