@@ -17,6 +17,7 @@ import subprocess
 import time
 
 import qemu_system as q
+import nlme_fleet
 from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -130,6 +131,8 @@ def play(s, work, key, hosts):
     q.check([(r["baseline"], r["set"]) for r in summary] == [("a", "b")],
             f"compare.csv's rows: {[(r['baseline'], r['set']) for r in summary]}")
     q.check(os.path.getsize(os.path.join(results, "compare.html")) > 0, "no compare.html")
+    nlme_fleet.check(work, [os.path.join(results, h.name, "series.csv") for h in hosts
+                            if h.n != LOST], summary[0])
 
 
 if __name__ == "__main__":

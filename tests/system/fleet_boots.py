@@ -28,6 +28,7 @@ import signal
 import subprocess
 import time
 
+import nlme_fleet
 import qemu_system as q
 from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
@@ -243,6 +244,8 @@ def play(s, work, key, hosts):
     summary = list(csv.DictReader(io.StringIO(read(os.path.join(results, "compare.csv")))))
     q.check([(r["baseline"], r["set"]) for r in summary] == [("a", "b")],
             f"compare.csv's rows: {[(r['baseline'], r['set']) for r in summary]}")
+    nlme_fleet.check(work, [os.path.join(results, by_n[n].name, "boots.csv") for n in PLAIN],
+                     summary[0])
 
     # Again, the lost host left out: it attaches to the finished experiments,
     # installs and starts nothing, and comes to the same comparison.
