@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/scoped_env.h"
 
 namespace timeit::testing {
 namespace {
@@ -22,28 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kList = "'bootctl --no-pager list --json=short'";
-
-/// Sets an environment variable for the timeit the test runs; the old
-/// value comes back after.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = ::getenv(name)) old_ = old;
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      ::setenv(name_, old_->c_str(), 1);
-    else
-      ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 /// Where scripts/test-system.sh unpacks the package systemd-boot (its CACHE).
 fs::path CachedBootctl() {

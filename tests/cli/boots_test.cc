@@ -18,6 +18,7 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/scoped_env.h"
 #include "tests/cli/summary_csv.h"
 
 namespace timeit::testing {
@@ -516,8 +517,7 @@ TEST(BootsCliTest, DryRunOfKexecLoadsEachStepsKernelAndInstallsTheUnit) {
   fs::create_directories(bin);
   const fs::path kexec = e.dir_.Write("bin/kexec", "#!/bin/sh\nexit 1\n");
   fs::permissions(kexec, fs::perms::owner_all);
-  const std::string path = bin.string() + ":" + ::getenv("PATH");
-  ::setenv("PATH", path.c_str(), 1);
+  const ScopedEnv path("PATH", bin.string() + ":" + ::getenv("PATH"));
   const std::string initrd = e.dir_.Write("initrd.img-6.1.0-b", "").string();
   const ProcessResult r = RunTimeit(
       {"boots", "start", "--dry-run", "--boots", "1", "--via", "kexec", "--state-dir",
