@@ -3,6 +3,8 @@
 # libraries and GoogleTest are compiled exactly as packaged. TEST marks a
 # test program: with TIMEIT_SANITIZE it links the sanitizers' runtime but is
 # compiled as in the plain build (see below).
+include(TimeitUnity)
+
 if(TIMEIT_CLANG_TIDY)
   find_program(TIMEIT_CLANG_TIDY_EXE NAMES clang-tidy clang-tidy-14 REQUIRED)
 endif()
@@ -49,6 +51,10 @@ function(timeit_target_options target)
       target_compile_options(${target} PRIVATE -fsanitize=${_san} -fno-omit-frame-pointer
                                                -fno-sanitize-recover=all -O1 -g1)
     endif()
+  endif()
+  if(TIMEIT_UNITY AND NOT TIMEIT_CLANG_TIDY)
+    # A deferred call reads its arguments when it runs: EVAL puts the name in now.
+    cmake_language(EVAL CODE "cmake_language(DEFER CALL timeit_unity [[${target}]])")
   endif()
   if(TIMEIT_CLANG_TIDY)
     set_target_properties(${target} PROPERTIES CXX_CLANG_TIDY "${TIMEIT_CLANG_TIDY_EXE}")

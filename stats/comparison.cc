@@ -5,11 +5,11 @@
 #include <limits>
 
 #include "stats/student_table.h"
+#include "stats/nan.h"
 
 namespace timeit::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 

@@ -6,11 +6,11 @@
 
 #include "stats/comparison.h"
 #include "stats/student_table.h"
+#include "stats/nan.h"
 
 namespace timeit::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The exact two-sided critical value; NaN when df is not positive (nlme's
 /// qt() gives NaN there too).

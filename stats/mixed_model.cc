@@ -4,11 +4,11 @@
 #include <limits>
 
 #include "stats/reml.h"
+#include "stats/nan.h"
 
 namespace timeit::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The set means the values were centred on, as the fixed effects: the
 /// baseline's mean, then each set's mean minus it.

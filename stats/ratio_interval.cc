@@ -2,11 +2,11 @@
 
 #include <cmath>
 #include <limits>
+#include "stats/nan.h"
 
 namespace timeit::stats {
 
 RatioInterval FiellerInterval(const RatioMoments& m, double critical) {
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   RatioInterval r;
   r.ratio = m.mean_x / m.mean_b;
   r.low = r.high = kNaN;

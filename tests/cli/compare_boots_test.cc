@@ -22,11 +22,11 @@
 namespace timeit::testing {
 namespace {
 
-const std::string kHeader = "label,run,warmup,status,real,host,boot_id\n";
+const std::string kBootsHeader = "label,run,warmup,status,real,host,boot_id\n";
 
 /// a.csv and b.csv: the design's sets 0 and 1.
 void WriteSets(const TempDir& dir, const std::vector<DesignRun>& runs) {
-  std::string text[2] = {kHeader, kHeader};
+  std::string text[2] = {kBootsHeader, kBootsHeader};
   int n[2] = {0, 0};
   for (const DesignRun& r : runs)
     if (r.set < 2)
@@ -125,7 +125,7 @@ TEST(CompareBootsTest, AFleetsFilesOfOneLabelAreOneSetWithTheHostAsALevel) {
   for (const DesignRun& r : runs) {
     if (r.set >= 2) continue;
     std::string& text = by_host[r.host];
-    if (text.empty()) text = kHeader;
+    if (text.empty()) text = kBootsHeader;
     text +=
         fmt::format("{},{},0,0,{},{},{}\n", r.set == 0 ? "a" : "b", ++n, r.value, r.host, r.boot);
   }
@@ -185,7 +185,7 @@ TEST(CompareBootsTest, TestOption) {
 TEST(CompareBootsTest, OneBootNote) {
   TempDir dir;
   const auto write = [&](const std::string& boot_a, const std::string& boot_b) {
-    std::string a = kHeader, b = kHeader;
+    std::string a = kBootsHeader, b = kBootsHeader;
     for (int i = 0; i < 4; ++i) {
       a += fmt::format("a,{},0,0,{},h,{}\n", i + 1, 1.0 + 0.01 * i, boot_a);
       b += fmt::format("b,{},0,0,{},h,{}\n", i + 1, 1.1 + 0.01 * i, boot_b);
@@ -234,7 +234,7 @@ TEST(CompareBootsTest, IntervalAgreesWithVerdictOnRandomSeries) {
     TempDir dir;
     std::normal_distribution<double> boot_sd(0, trial % 2 ? 0.01 : 0.0005), run_sd(0, 0.003);
     for (int s = 0; s < 2; ++s) {
-      std::string text = kHeader;
+      std::string text = kBootsHeader;
       int run = 0;
       const int n_boots = boots(rng);
       for (int b = 0; b < n_boots; ++b) {

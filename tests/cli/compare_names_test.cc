@@ -21,7 +21,7 @@ namespace {
 
 /// Two sets with times, two counters (page-faults equal to minflt in every
 /// run), resource usage and the cgroup's columns: a, and b slower.
-void WriteSets(const TempDir& dir) {
+void WriteNamedSets(const TempDir& dir) {
   const std::string h =
       "label,real,user,sys,maxrss,minflt,syscalls,page-faults,syscalls.running,"
       "page-faults.running,cgroup-user\n";
@@ -43,7 +43,7 @@ std::set<std::string> MetricsOf(const std::string& csv) {
 
 TEST(CompareNamesTest, ARenameShowsInTheTextCsvJsonAndHtml) {
   TempDir dir;
-  WriteSets(dir);
+  WriteNamedSets(dir);
   const ProcessResult r =
       RunTimeit({"compare", "--name", "a=before", "-l", "b=after", "--csv", "s.csv", "--json",
                  "s.json", "--html", "s.html", "a.csv", "b.csv"},
@@ -81,7 +81,7 @@ TEST(CompareNamesTest, AScansSetIsRenamedThoughItsNameHoldsAnEqualsSign) {
 
 TEST(CompareNamesTest, ANameOfNoSetIsOneLineExit2AndNothingWritten) {
   TempDir dir;
-  WriteSets(dir);
+  WriteNamedSets(dir);
   for (const std::vector<std::string>& names :
        {std::vector<std::string>{"--name", "c=new"}, {"-l", "a=b"}, {"--name", "a="}}) {
     std::vector<std::string> args = {"compare", "--csv", "s.csv"};
@@ -135,7 +135,7 @@ TEST(CompareNamesTest, HyperfinesCsvExportIsRefusedWithAPointerToItsJson) {
                        "parameter_t\n",
                        0),
             0u);
-  WriteSets(dir);
+  WriteNamedSets(dir);
   const ProcessResult r =
       RunTimeit({"compare", "--csv", "s.csv", "a.csv", "h.csv"}, "", dir.path());
   EXPECT_EQ(r.exit_status, 2);
@@ -150,7 +150,7 @@ TEST(CompareNamesTest, HyperfinesCsvExportIsRefusedWithAPointerToItsJson) {
 // every run) named beside it; maxrss and cgroup-user with --all-metrics.
 TEST(CompareNamesTest, TheSummaryShowsTimesAndCountersByDefault) {
   TempDir dir;
-  WriteSets(dir);
+  WriteNamedSets(dir);
   const ProcessResult r = RunTimeit({"compare", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(MetricsOf(r.out),
@@ -205,7 +205,7 @@ double MarkdownNumber(const std::string& cell) {
 // export's, the times in ms with --time-unit ms (to their 4 digits shown).
 TEST(CompareNamesTest, TheMarkdownTableHoldsTheCsvExportsNumbers) {
   TempDir dir;
-  WriteSets(dir);
+  WriteNamedSets(dir);
   const ProcessResult r = RunTimeit({"compare", "-q", "--time-unit", "ms", "--export-markdown",
                                      "s.md", "--csv", "s.csv", "a.csv", "b.csv"},
                                     "", dir.path());
@@ -298,7 +298,7 @@ TEST(CompareNamesTest, AnOutputFileWithoutPermissionIsExit2) {
   if (::geteuid() != 0) GTEST_SKIP() << "needs root to run as uid nobody";
   TempDir dir;
   ::chmod(dir.path().c_str(), 0755);  // root's: nobody may not create files in it
-  WriteSets(dir);
+  WriteNamedSets(dir);
   ::chmod((dir.path() / "a.csv").c_str(), 0644);
   ::chmod((dir.path() / "b.csv").c_str(), 0644);
   const std::vector<std::string> as_nobody = {"setpriv", "--reuid=65534", "--regid=65534",

@@ -18,11 +18,11 @@
 namespace timeit::testing {
 namespace {
 
-const std::string kData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
+const std::string kRatioData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
 
 /// The case's baseline and other set as one-column results CSVs ("real").
 std::pair<std::string, std::string> CaseCsvs(const std::string& name) {
-  std::istringstream in(ReadFile(kData + "ratio_samples.csv"));
+  std::istringstream in(ReadFile(kRatioData + "ratio_samples.csv"));
   std::string line, baseline = "real\n", x = "real\n";
   std::getline(in, line);
   while (std::getline(in, line)) {
@@ -36,7 +36,7 @@ std::pair<std::string, std::string> CaseCsvs(const std::string& name) {
 
 /// R's `what` of the case (ratio_r.csv).
 double RValue(const std::string& name, const std::string& what) {
-  std::istringstream in(ReadFile(kData + "ratio_r.csv"));
+  std::istringstream in(ReadFile(kRatioData + "ratio_r.csv"));
   std::string line;
   const std::string prefix = name + "," + what + ",ratio,";
   while (std::getline(in, line))

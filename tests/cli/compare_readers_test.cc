@@ -12,19 +12,14 @@
 #include "tests/cli/run_timeit.h"
 #include "tests/cli/summary_csv.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
-constexpr const char* kMinistat = "/usr/bin/ministat";
-const std::string kData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
+const std::string kCliData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
 
 nlohmann::json ReadJson(const std::string& path) { return nlohmann::json::parse(ReadFile(path)); }
-
-double Number(const std::map<std::string, std::string>& row, const std::string& column) {
-  const auto it = row.find(column);
-  return it == row.end() ? std::nan("") : std::stod(it->second);
-}
 
 // A plain file's legend is its stem and the metric, `isync.value`: named
 // so, the files give ministat the same legend.
@@ -72,7 +67,7 @@ TEST(CompareReadersTest, PlainFileMixesWithAResultsCsvUnderMinusM) {
 // What a file holds decides how it is read, not its name.
 TEST(CompareReadersTest, ChosenByContentNotByName) {
   TempDir dir;
-  dir.Write("hyperfine.csv", ReadFile(kData + "hyperfine-1.15.0.json"));
+  dir.Write("hyperfine.csv", ReadFile(kCliData + "hyperfine-1.15.0.json"));
   dir.Write("numbers.json", "1\n2\n3\n");
   dir.Write("table.txt", "label,value\nt,5\nt,6\nt,7\n");
   const ProcessResult r = RunTimeit(
@@ -84,7 +79,7 @@ TEST(CompareReadersTest, ChosenByContentNotByName) {
 
 // Every results[] entry is a set; its mean is hyperfine's own.
 TEST(CompareReadersTest, HyperfinesFileTheMeansItComputed) {
-  const std::string file = kData + "hyperfine-1.15.0.json";
+  const std::string file = kCliData + "hyperfine-1.15.0.json";
   const ProcessResult r = RunTimeit({"compare", "--csv", "-", file});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json doc = ReadJson(file);
@@ -98,7 +93,7 @@ TEST(CompareReadersTest, HyperfinesFileTheMeansItComputed) {
 
 // Failed runs (exit code 1) are left out; the parameters are in the label.
 TEST(CompareReadersTest, HyperfinesExitCodesSelectRunsAndParametersNameSets) {
-  const std::string file = kData + "hyperfine-1.15.0-parameters.json";
+  const std::string file = kCliData + "hyperfine-1.15.0-parameters.json";
   const ProcessResult r = RunTimeit({"compare", "--csv", "-", file});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json doc = ReadJson(file);
@@ -125,7 +120,7 @@ TEST(CompareReadersTest, HyperfinesExitCodesSelectRunsAndParametersNameSets) {
 // Each benchmark a set, each repetition a run; the aggregates are left out,
 // and the means are the library's own "mean" aggregates, in seconds.
 TEST(CompareReadersTest, GoogleBenchmarksRepetitionsInSeconds) {
-  const std::string file = kData + "benchmark-1.7.1.json";
+  const std::string file = kCliData + "benchmark-1.7.1.json";
   const ProcessResult r = RunTimeit({"compare", "--csv", "-", file});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json doc = ReadJson(file);
@@ -154,19 +149,19 @@ TEST(CompareReadersTest, GoogleBenchmarksRepetitionsInSeconds) {
   EXPECT_NEAR(Number(rate, "mean"), aggregate("BM_Sum/4000", "items_per_second"), 1);
 }
 
-struct BadInput {
+struct ReaderBadInput {
   const char* name;
   const char* file;
   const char* content;  ///< nullptr: tests/cli/data/FILE, as its program wrote it
   const char* message;  ///< the line timeit prints, after "timeit: "
 };
 
-class CompareReadersBadInputTest : public ::testing::TestWithParam<BadInput> {};
+class CompareReadersBadInputTest : public ::testing::TestWithParam<ReaderBadInput> {};
 
 TEST_P(CompareReadersBadInputTest, OneLineNamingTheFileAndExitStatus2) {
   TempDir dir;
-  const BadInput& p = GetParam();
-  dir.Write(p.file, p.content != nullptr ? p.content : ReadFile(kData + p.file));
+  const ReaderBadInput& p = GetParam();
+  dir.Write(p.file, p.content != nullptr ? p.content : ReadFile(kCliData + p.file));
   dir.Write("good.txt", "1\n2\n3\n");
   const ProcessResult r = RunTimeit({"compare", "good.txt", GetParam().file}, "", dir.path());
   EXPECT_EQ(r.exit_status, 2);
@@ -177,27 +172,27 @@ TEST_P(CompareReadersBadInputTest, OneLineNamingTheFileAndExitStatus2) {
 INSTANTIATE_TEST_SUITE_P(
     Files, CompareReadersBadInputTest,
     ::testing::Values(
-        BadInput{"UnknownJson", "other.json", "{\"runs\": [1, 2]}",
+        ReaderBadInput{"UnknownJson", "other.json", "{\"runs\": [1, 2]}",
                  "other.json: a JSON file compare does not know: expected hyperfine's "
                  "--export-json or timeit compare's --json ({\"results\": [...]}) or Google "
                  "benchmark's --benchmark_out ({\"benchmarks\": [...]})"},
-        BadInput{"InvalidJson", "cut.json", "{\n  \"results\": [\n    {\"command\": \"a\",",
+        ReaderBadInput{"InvalidJson", "cut.json", "{\n  \"results\": [\n    {\"command\": \"a\",",
                  "cut.json:3: not valid JSON: syntax error while parsing object key - unexpected "
                  "end of input; expected string literal"},
-        BadInput{"EmptyHyperfineResults", "hf.json", "{\"results\": []}",
+        ReaderBadInput{"EmptyHyperfineResults", "hf.json", "{\"results\": []}",
                  "hf.json: hyperfine's results list is empty: no benchmark to compare"},
-        BadInput{"HyperfineTimeNotANumber", "hf.json",
+        ReaderBadInput{"HyperfineTimeNotANumber", "hf.json",
                  "{\"results\": [{\"command\": \"a\", \"times\": [0.1, \"x\"]}]}",
                  "hf.json: results[0].times[1]: expected a number, got a string"},
-        BadInput{"BenchmarkWithoutRepetitions", "benchmark-1.7.1-once.json", nullptr,
+        ReaderBadInput{"BenchmarkWithoutRepetitions", "benchmark-1.7.1-once.json", nullptr,
                  "benchmark-1.7.1-once.json: benchmark 'BM_Nothing' has a single run: compare "
                  "needs repetitions "
                  "(--benchmark_repetitions=N, N of 2 or more)"},
-        BadInput{"PlainFileOfOneValue", "one.txt", "# one\n4.5\n",
+        ReaderBadInput{"PlainFileOfOneValue", "one.txt", "# one\n4.5\n",
                  "one.txt: 1 data point, at least 2 are needed"},
-        BadInput{"PlainFileWithText", "words.txt", "1.5\n2.5\nthree\n",
+        ReaderBadInput{"PlainFileWithText", "words.txt", "1.5\n2.5\nthree\n",
                  "words.txt:3: 'three' is not a number"}),
-    [](const ::testing::TestParamInfo<BadInput>& test) { return std::string(test.param.name); });
+    [](const ::testing::TestParamInfo<ReaderBadInput>& test) { return std::string(test.param.name); });
 
 // compare --json, read back by compare, gives the same report: labels, the
 // values of every run, and which metrics are better when higher.

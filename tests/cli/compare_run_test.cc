@@ -5,16 +5,12 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
 using Cells = std::vector<std::string>;
-
-std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::string>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
 
 std::string OneLine(std::string text) {
   for (char& c : text)

@@ -12,17 +12,13 @@
 #include "tests/cli/run_timeit.h"
 #include "tests/cli/summary_csv.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
 bool OnPath(const std::string& program) {
   return RunProcess({"sh", "-c", "command -v " + program}).exit_status == 0;
-}
-
-double Number(const std::map<std::string, std::string>& row, const std::string& column) {
-  const auto it = row.find(column);
-  return it == row.end() ? std::nan("") : std::stod(it->second);
 }
 
 // One command fails on every other run; hyperfine (with -i) records those

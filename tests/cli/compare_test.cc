@@ -9,12 +9,12 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
-constexpr const char* kMinistat = "/usr/bin/ministat";
-const std::string kHeader =
+const std::string kRunsHeader =
     "label,run,warmup,start,status,real,user,sys,notes,host,kernel_release,kernel_version,"
     "cpu_model,platform,timeit_version,command\n";
 
@@ -33,13 +33,13 @@ std::string Row(const std::string& label, int run, bool warmup, const std::strin
 /// ministat and the current rules agree), each after a warm-up run that
 /// compare must leave out.
 void WriteIsyncPair(const TempDir& dir) {
-  dir.Write("isync.csv", kHeader + Row("isync", 1, true, "0", "12.0", "9.0", "3.9") +
+  dir.Write("isync.csv", kRunsHeader + Row("isync", 1, true, "0", "12.0", "9.0", "3.9") +
                              Row("isync", 2, false, "0", "10.1", "7.00", "3.1") +
                              Row("isync", 3, false, "0", "10.4", "7.10", "3.3") +
                              Row("isync", 4, false, "0", "10.2", "7.05", "2.9") +
                              Row("isync", 5, false, "0", "10.3", "7.15", "3.0") +
                              Row("isync", 6, false, "0", "10.0", "7.20", "3.2"));
-  dir.Write("no_isync.csv", kHeader + Row("no_isync", 1, true, "0", "12.0", "9.0", "3.9") +
+  dir.Write("no_isync.csv", kRunsHeader + Row("no_isync", 1, true, "0", "12.0", "9.0", "3.9") +
                                 Row("no_isync", 2, false, "0", "10.05", "7.02", "2.8") +
                                 Row("no_isync", 3, false, "0", "10.15", "7.12", "2.7") +
                                 Row("no_isync", 4, false, "0", "10.35", "7.07", "2.9") +
@@ -97,13 +97,6 @@ TEST(CompareTest, ExactReportForTwoFilesLabelledByStem) {
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out, kIsyncReport);
   EXPECT_EQ(r.err, "");
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 /// The block of `metric` in a compare report: from its legend to the line
@@ -200,7 +193,7 @@ TEST(CompareTest, ThreeSetsAgainstMinistat) {
 
 TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
   TempDir dir;
-  std::string text = kHeader;
+  std::string text = kRunsHeader;
   const char* values[][3] = {{"1.0", "1.1", "1.2"}, {"1.3", "1.4", "1.5"}, {"2.0", "2.2", "2.4"}};
   const char* labels[] = {"base", "patch1", "patch2"};
   int run = 0;
@@ -228,7 +221,7 @@ TEST(CompareTest, LabelColumnSplitsAFileAndFailedRunsAreLeftOut) {
 
 TEST(CompareTest, OneLabelAcrossTwoKernelsIsTwoSets) {
   TempDir dir;
-  dir.Write("kernels.csv", kHeader + Row("build", 1, false, "0", "5.0", "1", "1", "6.1.0") +
+  dir.Write("kernels.csv", kRunsHeader + Row("build", 1, false, "0", "5.0", "1", "1", "6.1.0") +
                                Row("build", 2, false, "0", "5.2", "1", "1", "6.1.0") +
                                Row("build", 3, false, "0", "5.1", "1", "1", "6.1.0") +
                                Row("build", 4, false, "0", "4.0", "1", "1", "6.2.0") +
@@ -251,10 +244,10 @@ TEST(CompareTest, SameLabelInTwoFilesIsTwoSets) {
   TempDir dir;
   std::filesystem::create_directories(dir.path() / "before");
   std::filesystem::create_directories(dir.path() / "after");
-  dir.Write("before/build.csv", kHeader + Row("build", 1, false, "0", "5.0", "1", "1") +
+  dir.Write("before/build.csv", kRunsHeader + Row("build", 1, false, "0", "5.0", "1", "1") +
                                     Row("build", 2, false, "0", "5.2", "1", "1") +
                                     Row("build", 3, false, "0", "5.1", "1", "1"));
-  dir.Write("after/build.csv", kHeader + Row("build", 1, false, "0", "4.0", "1", "1") +
+  dir.Write("after/build.csv", kRunsHeader + Row("build", 1, false, "0", "4.0", "1", "1") +
                                    Row("build", 2, false, "0", "4.2", "1", "1") +
                                    Row("build", 3, false, "0", "4.1", "1", "1") +
                                    Row("other", 4, false, "0", "3.1", "1", "1") +
@@ -494,7 +487,7 @@ TEST(CompareTest, SummaryColumnsLineUpWithWideCharactersInALabel) {
   EXPECT_EQ(std::count(py.out.begin(), py.out.end(), '('), 1) << py.out << r.out;
 }
 
-struct BadInput {
+struct CompareBadInput {
   std::vector<std::string> args;
   std::string err;
 };
@@ -512,7 +505,7 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
   std::string many = "label,real\n";
   for (char c = 'a'; c <= 'h'; ++c) many += std::string(1, c) + ",1\n" + std::string(1, c) + ",2\n";
   dir.Write("many.csv", many);
-  const std::vector<BadInput> cases = {
+  const std::vector<CompareBadInput> cases = {
       {{"compare"}, "timeit: compare: no files to compare (see timeit compare --help)\n"},
       {{"compare", "isync.csv", "nope.csv"}, "timeit: nope.csv: No such file or directory\n"},
       {{"compare", "isync.csv", "isync.csv"},
@@ -553,7 +546,7 @@ TEST(CompareTest, BadInputIsOneLineAndExitStatus2) {
       {{"compare", "--bogus", "isync.csv"},
        "timeit: compare: unrecognised option '--bogus' (see timeit compare --help)\n"},
   };
-  for (const BadInput& c : cases) {
+  for (const CompareBadInput& c : cases) {
     const ProcessResult r = RunTimeit(c.args, "", dir.path());
     EXPECT_EQ(r.exit_status, 2) << c.err;
     EXPECT_EQ(r.err, c.err);

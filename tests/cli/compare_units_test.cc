@@ -14,11 +14,10 @@
 #include "tests/cli/run_timeit.h"
 #include "tests/cli/summary_csv.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-constexpr const char* kMinistat = "/usr/bin/ministat";
 
 /// Five runs of task-clock (ns, as the CSV keeps it) and maxrss (KiB).
 const char* const kSets[2][5][2] = {{{"1612345678", "8280"},
@@ -32,7 +31,7 @@ const char* const kSets[2][5][2] = {{{"1612345678", "8280"},
                                      {"1833333333", "9300"},
                                      {"1805555555", "9284"}}};
 
-void WriteSets(const TempDir& dir) {
+void WriteUnitSets(const TempDir& dir) {
   for (int s = 0; s < 2; ++s) {
     std::string csv = "label,task-clock,maxrss\n";
     for (const auto& run : kSets[s])
@@ -49,7 +48,7 @@ std::string Block(const std::string& report, const std::string& legend) {
 TEST(CompareUnitsTest, TaskClockBlockIsMinistatsOnTheSecondsItShows) {
   if (::access(kMinistat, X_OK) != 0) GTEST_SKIP() << kMinistat << " is not installed";
   TempDir dir;
-  WriteSets(dir);
+  WriteUnitSets(dir);
   const ProcessResult r = RunTimeit({"compare", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   // The seconds, written so that strtod reads back the very doubles.
@@ -68,7 +67,7 @@ TEST(CompareUnitsTest, TaskClockBlockIsMinistatsOnTheSecondsItShows) {
 TEST(CompareUnitsTest, MaxrssInKibibytesInTheBlockAndTheSummary) {
   if (::access(kMinistat, X_OK) != 0) GTEST_SKIP() << kMinistat << " is not installed";
   TempDir dir;
-  WriteSets(dir);
+  WriteUnitSets(dir);
   const ProcessResult r = RunTimeit({"compare", "-m", "maxrss", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;
   for (int s = 0; s < 2; ++s) {
@@ -86,7 +85,7 @@ TEST(CompareUnitsTest, MaxrssInKibibytesInTheBlockAndTheSummary) {
 // The summary CSV names each row's unit; its means are in it.
 TEST(CompareUnitsTest, SummaryCsvSaysTheUnit) {
   TempDir dir;
-  WriteSets(dir);
+  WriteUnitSets(dir);
   const ProcessResult r =
       RunTimeit({"compare", "-q", "--all-metrics", "--csv", "-", "a.csv", "b.csv"}, "", dir.path());
   ASSERT_EQ(r.exit_status, 0) << r.err;

@@ -19,14 +19,11 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 namespace fs = std::filesystem;
-
-bool Contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 
 double Number(const RunsTable& t, const std::string& column, std::size_t row = 0) {
   const std::string cell = ColumnOf(t, column).at(row);

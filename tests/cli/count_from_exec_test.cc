@@ -11,13 +11,10 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-bool Contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 
 /// perf stat -x,'s count of `event` for `argv`; -1 when perf cannot count it.
 long PerfStat(const std::string& event, const std::vector<std::string>& argv, std::string& output) {

@@ -15,13 +15,10 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-bool Contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 
 int Paranoid() {
   std::ifstream in("/proc/sys/kernel/perf_event_paranoid");

@@ -63,7 +63,7 @@ TEST(ExitStatusTest, AReportThatCannotBeWrittenIsItsOwnFailure) {
 }
 
 /// Five runs of `real` (and a `sys` that varies) per set, as compare reads them.
-void WriteSets(const TempDir& dir) {
+void WriteGoodAndBadSets(const TempDir& dir) {
   dir.Write("good.csv",
             "label,real,sys\ngood,1.000,0.1\ngood,1.001,0.3\ngood,0.999,0.2\n"
             "good,1.000,0.1\ngood,1.0005,0.3\n");
@@ -94,7 +94,7 @@ class CompareBisectTest : public ::testing::TestWithParam<BisectCase> {};
 
 TEST_P(CompareBisectTest, OneLineAndGitBisectRunsStatus) {
   TempDir dir;
-  WriteSets(dir);
+  WriteGoodAndBadSets(dir);
   dir.Write("governor.csv", "label,real,governor\ng,1.0,performance\ng,1.1,performance\n");
   dir.Write("powersave.csv", "label,real,governor\np,1.0,powersave\np,1.1,powersave\n");
   dir.Write("idle.csv", "label,real,load1\nidle,1.0,0.1\nidle,1.0,0.2\n");
@@ -167,7 +167,7 @@ INSTANTIATE_TEST_SUITE_P(
 // marking the commit bad: bad usage, bad input, a command not found.
 TEST(ExitStatusTest, BisectStopsOnAnythingButAnAnswer) {
   TempDir dir;
-  WriteSets(dir);
+  WriteGoodAndBadSets(dir);
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"compare", "--bisect", "-c", "100", "good.csv", "slow.csv"},
            {"compare", "--bisect", "good.csv", "missing.csv"},

@@ -10,13 +10,10 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 /// Sets an environment variable for the timeit this test starts.
 class ScopedEnv {

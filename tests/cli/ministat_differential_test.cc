@@ -16,11 +16,10 @@
 #include <utility>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-constexpr const char* kMinistat = "/usr/bin/ministat";
 
 /// `n` values around `centre`, printed with `decimals` decimals: a sum of
 /// three uniforms from a seeded mt19937_64 (whose output the standard fixes).
@@ -63,13 +62,6 @@ std::vector<double> Values(const std::vector<double>& values, int decimals) {
     read.push_back(std::strtod(line, nullptr));
   }
   return read;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 struct Moments {

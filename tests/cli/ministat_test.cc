@@ -15,14 +15,14 @@
 namespace timeit::testing {
 namespace {
 
-const std::string kHeader =
+const std::string kMinistatHeader =
     "    N           Min           Max        Median           Avg        Stddev\n";
 
 TEST(MinistatCliTest, ReadsStandardInputWithoutFiles) {
   const ProcessResult r = RunTimeit({"ministat", "-n"}, "1\n2\n3\n");
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out,
-            "x <stdin>\n" + kHeader +
+            "x <stdin>\n" + kMinistatHeader +
                 "x   3             1             3             2             2             1\n");
 }
 
@@ -64,7 +64,7 @@ TEST(MinistatCliTest, ColumnsCommentsAndBlankLines) {
   const ProcessResult r = RunTimeit({"ministat", "-n", "-C2", "-d,;"}, good);
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_EQ(r.out,
-            "x <stdin>\n" + kHeader +
+            "x <stdin>\n" + kMinistatHeader +
                 "x   3             1             4             2     2.3333333     1.5275252\n");
 }
 
@@ -97,16 +97,16 @@ TEST(MinistatCliTest, DashHIsAUsageErrorAsInMinistatAndHelpGoesToStdout) {
   EXPECT_EQ(help.err, "");
 }
 
-struct BadInput {
+struct MinistatBadInput {
   std::string name;  ///< gtest's (and ctest's) name for the case
   std::vector<std::string> args;
   std::string stdin_data;
   std::string error;  ///< the whole stderr line
 };
 
-void PrintTo(const BadInput& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const MinistatBadInput& c, std::ostream* os) { *os << c.name; }
 
-class MinistatBadInputTest : public ::testing::TestWithParam<BadInput> {};
+class MinistatBadInputTest : public ::testing::TestWithParam<MinistatBadInput> {};
 
 TEST_P(MinistatBadInputTest, OneLineAndExitStatus2) {
   TempDir dir;
@@ -128,66 +128,66 @@ TEST_P(MinistatBadInputTest, OneLineAndExitStatus2) {
 INSTANTIATE_TEST_SUITE_P(
     Inputs, MinistatBadInputTest,
     ::testing::Values(
-        BadInput{"WordInAFile", {"words"}, "", "words:3: 'three' is not a number"},
-        BadInput{"NanInTheSecondFile", {"ok", "nan"}, "", "nan:4: 'nan' is not a finite number"},
-        BadInput{"MinusInfinity", {"inf"}, "", "inf:2: '-inf' is not a finite number"},
-        BadInput{"MissingFile", {"missing"}, "", "missing: cannot open: No such file or directory"},
-        BadInput{"MissingSecondFile",
+        MinistatBadInput{"WordInAFile", {"words"}, "", "words:3: 'three' is not a number"},
+        MinistatBadInput{"NanInTheSecondFile", {"ok", "nan"}, "", "nan:4: 'nan' is not a finite number"},
+        MinistatBadInput{"MinusInfinity", {"inf"}, "", "inf:2: '-inf' is not a finite number"},
+        MinistatBadInput{"MissingFile", {"missing"}, "", "missing: cannot open: No such file or directory"},
+        MinistatBadInput{"MissingSecondFile",
                  {"ok", "missing"},
                  "",
                  "missing: cannot open: No such file or directory"},
-        BadInput{"Directory", {"."}, "", ".: cannot read: Is a directory"},
-        BadInput{"EmptyFile", {"empty"}, "", "empty: empty input, no data points"},
-        BadInput{"EmptyStdin", {}, "", "<stdin>: empty input, no data points"},
-        BadInput{"TwoPoints", {"two"}, "", "two: 2 data points, at least 3 are needed"},
-        BadInput{"NoLineHasTheColumn", {"-C", "3", "pairs"}, "", "pairs: no line has column 3"},
-        BadInput{"EightSets",
+        MinistatBadInput{"Directory", {"."}, "", ".: cannot read: Is a directory"},
+        MinistatBadInput{"EmptyFile", {"empty"}, "", "empty: empty input, no data points"},
+        MinistatBadInput{"EmptyStdin", {}, "", "<stdin>: empty input, no data points"},
+        MinistatBadInput{"TwoPoints", {"two"}, "", "two: 2 data points, at least 3 are needed"},
+        MinistatBadInput{"NoLineHasTheColumn", {"-C", "3", "pairs"}, "", "pairs: no line has column 3"},
+        MinistatBadInput{"EightSets",
                  {"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"},
                  "",
                  "ministat: at most 7 data sets, got 8 (see timeit ministat --help)"},
-        BadInput{
+        MinistatBadInput{
             "EmptyDelimiter",
             {"-d", "", "ok"},
             "",
             "ministat: -d: expected at least one delimiter character, got '' (see timeit ministat "
             "--help)"},
         // ministat itself segfaults on -w 1.
-        BadInput{
+        MinistatBadInput{
             "WidthOne",
             {"-w", "1", "ok"},
             "",
             "ministat: -w: expected a plot width from 2 to 1000000, got '1' (see timeit ministat "
             "--help)"},
-        BadInput{
+        MinistatBadInput{
             "WidthNotANumber",
             {"-w", "x", "ok"},
             "",
             "ministat: -w: expected a plot width from 2 to 1000000, got 'x' (see timeit ministat "
             "--help)"},
-        BadInput{"ConfidenceHundred",
+        MinistatBadInput{"ConfidenceHundred",
                  {"-c", "100", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '100' "
                  "(see timeit ministat --help)"},
-        BadInput{"ConfidenceZero",
+        MinistatBadInput{"ConfidenceZero",
                  {"-c0", "ok"},
                  "",
                  "ministat: -c: expected a confidence level between 0 and 100 (percent), got '0' "
                  "(see timeit ministat --help)"},
-        BadInput{
+        MinistatBadInput{
             "ColumnZero",
             {"-C", "0", "ok"},
             "",
             "ministat: -C: expected a column number from 1 up, got '0' (see timeit ministat --help)"},
-        BadInput{"UnknownOption",
+        MinistatBadInput{"UnknownOption",
                  {"-x", "ok"},
                  "",
                  "ministat: unknown option -x (see timeit ministat --help)"},
-        BadInput{"OptionWithoutValue",
+        MinistatBadInput{"OptionWithoutValue",
                  {"ok", "-w"},
                  "",
                  "ministat: -w needs a value (see timeit ministat --help)"}),
-    [](const ::testing::TestParamInfo<BadInput>& p) { return p.param.name; });
+    [](const ::testing::TestParamInfo<MinistatBadInput>& p) { return p.param.name; });
 
 /// Runs `argv` on a pseudo-terminal `columns` wide, with COLUMNS set to
 /// `columns_env` (unset when empty), and returns what it printed.

@@ -18,13 +18,13 @@
 namespace timeit::testing {
 namespace {
 
-const std::string kData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
+const std::string kDesignData = std::string(TIMEIT_SOURCE_DIR) + "/tests/stats/data/";
 
 /// a.csv, b.csv and their sidecars from the design's sets 0 and 1: each run's
 /// `real` is the design's value in seconds, and so is the time of the one
 /// function `f` its profile holds (beside a constant `g`).
 void WriteSeries(const TempDir& dir, const std::string& design) {
-  std::ifstream in(kData + "lme_designs.csv");
+  std::ifstream in(kDesignData + "lme_designs.csv");
   std::string line;
   std::getline(in, line);
   std::string csv[2], profile[2];

@@ -12,18 +12,12 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool CanSample() {
-  std::ifstream in("/proc/sys/kernel/perf_event_paranoid");
-  int level = 3;
-  in >> level;
-  return level <= 2 || geteuid() == 0;
-}
 
 double Mean(const std::vector<std::string>& cells) {
   double sum = 0;

@@ -17,6 +17,7 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
@@ -47,14 +48,6 @@ std::string TopFunction(const std::map<std::string, long>& samples) {
   for (const auto& [name, n] : samples)
     if (n > most) most = n, top = name;
   return top;
-}
-
-bool CanSample() {
-  // cpu-clock sampling of one's own children needs perf_event_paranoid <= 2.
-  std::ifstream in("/proc/sys/kernel/perf_event_paranoid");
-  int level = 3;
-  in >> level;
-  return level <= 2 || geteuid() == 0;
 }
 
 TEST(ProfileTest, SidecarBesideTheCsvWithOneBlockPerMeasuredRun) {

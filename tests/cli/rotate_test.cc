@@ -7,15 +7,10 @@
 
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 TEST(RotateTest, NothingToRotateIsSaidOnceAndCountsAsUsual) {
   TempDir dir;

@@ -23,6 +23,7 @@
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
 #include "wrapper/results/results_csv_reader.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
@@ -37,11 +38,6 @@ bool Alive(pid_t pid) {
   if (!std::getline(stat, line)) return false;
   const std::size_t paren = line.rfind(')');
   return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] != 'Z';
-}
-
-std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::string>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
 }
 
 bool Contains(const std::string& text, const std::string& part) {

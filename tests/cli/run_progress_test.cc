@@ -8,17 +8,12 @@
 #include <vector>
 
 #include "tests/cli/run_timeit.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
 
 constexpr std::string_view kUpAndErase = "\033[A\r\033[K";
-
-std::size_t Count(const std::string& text, std::string_view part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 bool KernelCountsWrittenBytes() { return std::ifstream("/proc/self/io").good(); }
 

@@ -13,6 +13,7 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
@@ -37,12 +38,6 @@ Cells Lines(const std::string& text) {
     start = nl + 1;
   }
   return lines;
-}
-
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 /// A results-like CSV of `labels`, three runs each, interleaved; `real`

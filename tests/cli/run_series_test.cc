@@ -5,14 +5,10 @@
 #include "tests/cli/run_csv.h"
 #include "tests/cli/run_timeit.h"
 #include "tests/test_paths.h"
+#include "tests/cli/output_text.h"
 
 namespace timeit::testing {
 namespace {
-
-std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::string>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
 
 using Cells = std::vector<std::string>;
 

@@ -21,13 +21,10 @@
 #include "platforms/cpu_list.h"
 #include "tests/counters/count_run.h"
 #include "tests/test_paths.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
-
-const char* kLoop = SYSCALL_LOOP_PATH;
 
 TEST(SumScaledTest, EachTargetIsScaledByItsOwnTimes) {
   // CPU 0 counted all of its time, CPU 1 half of it: 100 + 2 * 50.

@@ -21,13 +21,10 @@
 #include "platforms/cgroup2.h"
 #include "platforms/cpu_list.h"
 #include "tests/test_paths.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-std::vector<int> OnlineCpus() { return platforms::ReadOnlineCpus(platforms::SystemRoots{}).cpus; }
-
-const char* kLoop = SYSCALL_LOOP_PATH;
 
 /// A cgroup of this test's own below the one it runs in, removed at the end.
 class PreExecCountingTest : public ::testing::Test {

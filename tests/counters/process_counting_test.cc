@@ -13,11 +13,10 @@
 #include "counters/process_counters.h"
 #include "tests/counters/count_run.h"
 #include "tests/test_paths.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-const char* kLoop = SYSCALL_LOOP_PATH;
 
 /// A process that waits on a pipe, then becomes `argv`: another process's
 /// server, as far as the counters can tell.

@@ -13,11 +13,10 @@
 #include <string>
 
 #include "counters/tracefs.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-constexpr uid_t kNobody = 65534;
 
 /// In a child: a mount namespace of its own without tracefs (nor debugfs),
 /// then `check`, whose bits of failed expectations become the exit code.

@@ -12,11 +12,10 @@
 #include "counters/tree_counters.h"
 #include "tests/counters/count_run.h"
 #include "tests/test_paths.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-const char* kLoop = SYSCALL_LOOP_PATH;
 
 /// perf stat's count of raw_syscalls:sys_enter for the same command.
 long PerfStatSyscalls(const std::string& args) {

@@ -22,7 +22,7 @@
 namespace timeit::counters {
 namespace {
 
-struct Recording : RecordSink {
+struct SamplerRecording : RecordSink {
   std::set<std::uint32_t> sampled_pids;
   std::uint64_t samples = 0, kernel_samples = 0;
   std::set<std::string> mapped;
@@ -43,7 +43,7 @@ struct Recording : RecordSink {
 };
 
 /// Starts argv held before exec, samples it, releases it, reaps it.
-RecordCounts SampleRun(TreeSampler& sampler, Recording& sink, std::vector<std::string> argv) {
+RecordCounts SampleRun(TreeSampler& sampler, SamplerRecording& sink, std::vector<std::string> argv) {
   int go[2];
   EXPECT_EQ(pipe2(go, O_CLOEXEC), 0);
   const pid_t pid = fork();
@@ -86,7 +86,7 @@ TEST(TreeSamplerTest, SamplesAWholeTreeAcrossForksAndExecs) {
   if (ChooseSamplingEvent({}, 999, error), error != 0)
     GTEST_SKIP() << "nothing can be sampled here: " << error;
   TreeSampler sampler(Settings());
-  Recording sink;
+  SamplerRecording sink;
   const RecordCounts counts = SampleRun(sampler, sink, {SYSCALL_LOOP_PATH, "3000000", "2"});
   EXPECT_GT(counts.samples, 20u);
   EXPECT_EQ(counts.samples, sink.samples);
@@ -105,7 +105,7 @@ TEST(TreeSamplerTest, EachRunStartsAfresh) {
     GTEST_SKIP() << "nothing can be sampled here: " << error;
   TreeSampler sampler(Settings());
   for (int run = 0; run < 3; ++run) {
-    Recording sink;
+    SamplerRecording sink;
     const RecordCounts counts = SampleRun(sampler, sink, {SYSCALL_LOOP_PATH, "1000000"});
     EXPECT_GT(counts.samples, 5u) << run;
     EXPECT_EQ(sink.sampled_pids.size(), 1u) << run;
@@ -114,7 +114,7 @@ TEST(TreeSamplerTest, EachRunStartsAfresh) {
 
 /// Records the early mappings (on the sampler's reader thread) and whether
 /// each process still mapped them when they came.
-struct EarlyRecording : Recording {
+struct EarlySamplerRecording : SamplerRecording {
   std::mutex mutex;
   std::condition_variable changed;
   std::vector<std::pair<std::string, bool>> early;  ///< filename, in its maps then
@@ -159,7 +159,7 @@ TEST(TreeSamplerTest, AnExecsMappingsComeEarlyWhileItsProcessLives) {
   close(go[0]);
   close(input[0]);
   TreeSampler sampler(Settings());
-  EarlyRecording sink;
+  EarlySamplerRecording sink;
   ASSERT_EQ(sampler.Start(pid, sink), 0);
   ASSERT_EQ(write(go[1], "x", 1), 1);
   close(go[1]);

@@ -15,11 +15,10 @@
 #include "counters/privilege.h"
 #include "counters/tree_counters.h"
 #include "tests/test_paths.h"
+#include "tests/counters/test_programs.h"
 
 namespace timeit::counters {
 namespace {
-
-constexpr uid_t kNobody = 65534;
 
 /// Runs in the unprivileged child; returns a bit per failed expectation.
 /// `workload`: syscall_loop where the child, as nobody, may exec it.

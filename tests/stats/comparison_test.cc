@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stats/mann_whitney.h"
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
@@ -14,11 +15,6 @@ namespace {
 // R's `sleep` data set: extra hours of sleep with two drugs.
 const std::vector<double> kSleepGroup1{0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0};
 const std::vector<double> kSleepGroup2{1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4};
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 // R: t.test(extra ~ group, data = sleep, var.equal = TRUE)
 TEST(SleepReferenceTest, StudentPooled) {

@@ -5,14 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 // R's `sleep` data set (group 2 against group 1), bounds +/- 2.5:
 //   t.test(g2, g1, mu = -2.5, alternative = "greater", var.equal = TRUE)

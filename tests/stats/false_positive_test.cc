@@ -12,6 +12,7 @@
 
 #include "stats/mean_difference.h"
 #include "stats/mixed_model.h"
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
@@ -24,11 +25,6 @@ struct Rates {
 };
 
 bool Rejects(const MeanDifference& d) { return d.low > 0 || d.high < 0; }
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 /// One set of a kernel with no real change: boots x runs, the boot's offset
 /// and each run's noise relative to a mean of 1.

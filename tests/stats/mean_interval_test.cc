@@ -5,14 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 // R: t.test(c(10.1, 10.3, 9.9, 10.0, 10.2, 10.1, 9.8, 10.0))$conf.int
 //   -> 9.91593840613229 10.1840615938677 (mean 10.05)

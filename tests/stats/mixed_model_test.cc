@@ -17,6 +17,7 @@
 #include "stats/mean_difference.h"
 #include "tests/stats/peer_reference.h"
 #include "tests/test_paths.h"
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
@@ -195,11 +196,6 @@ MixedDesign BootDesign(const std::vector<std::vector<std::vector<double>>>& runs
     }
   }
   return d;
-}
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
 }
 
 // In a balanced design with a positive boot variance, REML's test of the set

@@ -20,17 +20,13 @@
 
 #include "stats/mean_difference.h"
 #include "stats/mixed_model.h"
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
 
 constexpr double kConfidence = 95;
 constexpr double kRatios[] = {0.5, 1, 2, 3};
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 struct Coverage {
   int trials = 0, covered = 0, unbounded = 0, divided = 0;

@@ -22,22 +22,22 @@ namespace {
 
 using testing::PeerValues;
 
-const std::string kData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
+const std::string kRatioDataDir = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
 const std::string kProbe = "Rscript -e 'invisible(0)'";
 const std::string kCommand =
-    "Rscript " + kData + "ratio_reference.R " + kData + "ratio_samples.csv";
+    "Rscript " + kRatioDataDir + "ratio_reference.R " + kRatioDataDir + "ratio_samples.csv";
 
-Summary SummaryOf(std::vector<double> v) { return SummarizeUnordered(v); }
+Summary UnorderedSummary(std::vector<double> v) { return SummarizeUnordered(v); }
 
-std::map<std::string, std::pair<Summary, Summary>> ReadSamples() {
-  return testing::ReadSampleSets(kData + "ratio_samples.csv");
+std::map<std::string, std::pair<Summary, Summary>> ReadRatioSamples() {
+  return testing::ReadSampleSets(kRatioDataDir + "ratio_samples.csv");
 }
 
 TEST(RatioIntervalTest, WelchFiellerAsR) {
   bool live = false;
-  const PeerValues ref = testing::PeerOrFixture(kProbe, kCommand, kData + "ratio_r.csv", live);
+  const PeerValues ref = testing::PeerOrFixture(kProbe, kCommand, kRatioDataDir + "ratio_r.csv", live);
   RecordProperty("reference", live ? "R, live" : "fixture");
-  const auto samples = ReadSamples();
+  const auto samples = ReadRatioSamples();
   ASSERT_EQ(samples.size(), 7u);
   for (const auto& [name, pair] : samples) {
     SCOPED_TRACE(name);
@@ -64,7 +64,7 @@ TEST(RatioIntervalTest, FixtureMatchesLiveR) {
   const std::optional<std::string> out = testing::RunPeer(kProbe, kCommand);
   if (!out) GTEST_SKIP() << "R is not installed";
   const PeerValues live = testing::ParsePeerValues(*out);
-  const PeerValues kept = testing::ParsePeerValues(testing::ReadFileText(kData + "ratio_r.csv"));
+  const PeerValues kept = testing::ParsePeerValues(testing::ReadFileText(kRatioDataDir + "ratio_r.csv"));
   ASSERT_EQ(live.size(), kept.size());
   for (const auto& [key, value] : live) {
     ASSERT_TRUE(kept.count(key)) << std::get<0>(key) << " " << std::get<1>(key);
@@ -76,7 +76,7 @@ TEST(RatioIntervalTest, FixtureMatchesLiveR) {
 // baseline's mean takes that mean as known; the ratio's interval is wider,
 // and wider above the estimate than below it.
 TEST(RatioIntervalTest, ThreeTimesIsWiderAndAsymmetric) {
-  const auto [baseline, x] = ReadSamples().at("three_times");
+  const auto [baseline, x] = ReadRatioSamples().at("three_times");
   const MeanDifference d = WelchDifference(x, baseline, 95);
   const Judgement j = JudgeDifference(d, x, baseline, VerdictRule{});
   const double divided = (d.high - d.estimate) * 100 / baseline.mean;
@@ -88,7 +88,7 @@ TEST(RatioIntervalTest, ThreeTimesIsWiderAndAsymmetric) {
 // Student's t (ministat's table): the ratio's interval holds 1 exactly when
 // ministat's block says "No difference proven", on each case.
 TEST(RatioIntervalTest, StudentAgreesWithMinistatsVerdict) {
-  for (const auto& [name, pair] : ReadSamples()) {
+  for (const auto& [name, pair] : ReadRatioSamples()) {
     SCOPED_TRACE(name);
     const MeanDifference d = StudentDifference(pair.second, pair.first, 95);
     const StudentComparison c = CompareStudent(pair.second, pair.first, 95);
@@ -131,7 +131,7 @@ TEST(RatioIntervalTest, BaselineNotToldFromZeroIsUnbounded) {
 // Without a bounded ratio the difference's interval decides, and the
 // percentages of the interval are NaN: never "same".
 TEST(RatioIntervalTest, UnboundedVerdictIsReadFromTheDifference) {
-  const auto [baseline, x] = ReadSamples().at("baseline_near_zero");
+  const auto [baseline, x] = ReadRatioSamples().at("baseline_near_zero");
   const MeanDifference d = WelchDifference(x, baseline, 95);
   ASSERT_FALSE(d.ratio.bounded);
   const Judgement j = JudgeDifference(d, x, baseline, VerdictRule{});
@@ -146,8 +146,8 @@ TEST(RatioIntervalTest, UnboundedVerdictIsReadFromTheDifference) {
 // Of a negative baseline mean a larger ratio is a smaller value: the
 // percentages of |mean(baseline)| keep their order.
 TEST(RatioIntervalTest, NegativeBaselineMean) {
-  const Summary b = SummaryOf({-10.2, -9.9, -10.1, -9.8, -10.0});
-  const Summary x = SummaryOf({-5.1, -4.8, -5.2, -4.9, -5.0});
+  const Summary b = UnorderedSummary({-10.2, -9.9, -10.1, -9.8, -10.0});
+  const Summary x = UnorderedSummary({-5.1, -4.8, -5.2, -4.9, -5.0});
   const Judgement j = JudgeDifference(WelchDifference(x, b, 95), x, b, VerdictRule{});
   EXPECT_NEAR(j.change_percent, 50, 1e-9);
   EXPECT_LT(j.low_percent, j.change_percent);

@@ -8,14 +8,10 @@
 #include <random>
 #include <string>
 #include <vector>
+#include "tests/stats/summary_of.h"
 
 namespace timeit::stats {
 namespace {
-
-Summary SummaryOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return Summarize(v);
-}
 
 std::string VerdictOf(const std::vector<double>& x, const std::vector<double>& base,
                       double threshold, double confidence = 95, bool lower_is_better = true,

@@ -17,21 +17,21 @@ namespace {
 
 using testing::PeerValues;
 
-const std::string kData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
-const std::string kSamples = kData + "welch_samples.csv";
+const std::string kWelchData = std::string(TIMEIT_TEST_DATA_DIR) + "/data/";
+const std::string kSamples = kWelchData + "welch_samples.csv";
 
 struct Peer {
   std::string probe, command, fixture;
 };
 
 const Peer kScipy{"/usr/bin/python3 -c 'import scipy'",
-                  "/usr/bin/python3 " + kData + "welch_reference.py " + kSamples + " 2>/dev/null",
-                  kData + "welch_scipy.csv"};
-const Peer kR{"Rscript -e 'invisible(0)'", "Rscript " + kData + "welch_reference.R " + kSamples,
-              kData + "welch_r.csv"};
+                  "/usr/bin/python3 " + kWelchData + "welch_reference.py " + kSamples + " 2>/dev/null",
+                  kWelchData + "welch_scipy.csv"};
+const Peer kR{"Rscript -e 'invisible(0)'", "Rscript " + kWelchData + "welch_reference.R " + kSamples,
+              kWelchData + "welch_r.csv"};
 
 /// case -> (baseline, x)
-std::map<std::string, std::pair<Summary, Summary>> ReadSamples() {
+std::map<std::string, std::pair<Summary, Summary>> ReadWelchSamples() {
   return testing::ReadSampleSets(kSamples);
 }
 
@@ -39,7 +39,7 @@ void ExpectAgrees(const Peer& peer, const std::vector<std::string>& what) {
   bool live = false;
   const PeerValues ref = testing::PeerOrFixture(peer.probe, peer.command, peer.fixture, live);
   ::testing::Test::RecordProperty("reference", live ? "live" : "fixture");
-  for (const auto& [name, sets] : ReadSamples()) {
+  for (const auto& [name, sets] : ReadWelchSamples()) {
     SCOPED_TRACE(name);
     const MeanDifference d = WelchDifference(sets.second, sets.first, 95);
     const std::map<std::string, double> ours = {

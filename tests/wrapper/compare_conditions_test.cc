@@ -46,13 +46,13 @@ class CompareConditionsTest : public ::testing::Test {
   fs::path dir_;
 };
 
-const std::string kHeader = "kernel_release,boot_id,cmdline,governor,load1";
+const std::string kConditionsHeader = "kernel_release,boot_id,cmdline,governor,load1";
 
 TEST_F(CompareConditionsTest, TheIssuesExampleOneWarningPerCondition) {
-  const std::string a = Write("kernel-a.csv", kHeader,
+  const std::string a = Write("kernel-a.csv", kConditionsHeader,
                               {"6.1,b1,quiet,performance,0.10", "6.1,b1,quiet,performance,0.20",
                                "6.1,b1,quiet,performance,0.15"});
-  const std::string b = Write("kernel-b.csv", kHeader,
+  const std::string b = Write("kernel-b.csv", kConditionsHeader,
                               {"6.2,b2,quiet mitigations=off,performance,0.30",
                                "6.2,b2,quiet mitigations=off,performance,0.25",
                                "6.2,b2,quiet mitigations=off,performance,0.20"});
@@ -78,7 +78,7 @@ TEST_F(CompareConditionsTest, KernelsBootedDifferentlyAreSaid) {
 TEST_F(CompareConditionsTest, ReleaseDefinesTheSetsOfOneAppendedFile) {
   // One label appended across a reboot: sets build@6.1 and build@6.2. The
   // release is what is compared; the governor is not supposed to change.
-  const std::string f = Write("build.csv", kHeader,
+  const std::string f = Write("build.csv", kConditionsHeader,
                               {"6.1,b1,quiet,performance,0.1", "6.1,b1,quiet,performance,0.1",
                                "6.2,b2,quiet,powersave,0.1", "6.2,b2,quiet,powersave,0.1"});
   EXPECT_EQ(Warnings({f}),
@@ -87,11 +87,11 @@ TEST_F(CompareConditionsTest, ReleaseDefinesTheSetsOfOneAppendedFile) {
 }
 
 TEST_F(CompareConditionsTest, AConditionThatChangedWithinASet) {
-  const std::string a = Write("a.csv", kHeader,
+  const std::string a = Write("a.csv", kConditionsHeader,
                               {"6.1,b1,quiet,performance,0.1", "6.1,b2,quiet,performance,0.1",
                                "6.1,b2,quiet,powersave,2.5"});
   const std::string b =
-      Write("b.csv", kHeader, {"6.1,b3,quiet,performance,0.1", "6.1,b3,quiet,performance,0.1"});
+      Write("b.csv", kConditionsHeader, {"6.1,b3,quiet,performance,0.1", "6.1,b3,quiet,performance,0.1"});
   const std::string where = (dir_ / "a.csv").string();
   EXPECT_EQ(
       Warnings({a, b}),
@@ -107,7 +107,7 @@ TEST_F(CompareConditionsTest, AConditionThatChangedWithinASet) {
 TEST_F(CompareConditionsTest, AFileOfAnEarlierTimeitIsSaidOnceAndNotCompared) {
   const std::string old_file = Write("old.csv", "kernel_release", {"6.1", "6.1", "6.1"});
   const std::string new_file =
-      Write("new.csv", kHeader, {"6.1,b1,quiet,powersave,0.1", "6.1,b1,quiet,powersave,0.1"});
+      Write("new.csv", kConditionsHeader, {"6.1,b1,quiet,powersave,0.1", "6.1,b1,quiet,powersave,0.1"});
   EXPECT_EQ(Warnings({old_file, new_file}),
             (std::vector<std::string>{
                 "old recorded no conditions (written by an earlier timeit): whether it ran under "
@@ -118,9 +118,9 @@ TEST_F(CompareConditionsTest, AFileOfAnEarlierTimeitIsSaidOnceAndNotCompared) {
 }
 
 TEST_F(CompareConditionsTest, EmptyCellsAreNotValues) {
-  const std::string a = Write("a.csv", kHeader, {"6.1,b1,quiet,,0.1", "6.1,b1,quiet,,0.1"});
+  const std::string a = Write("a.csv", kConditionsHeader, {"6.1,b1,quiet,,0.1", "6.1,b1,quiet,,0.1"});
   const std::string b =
-      Write("b.csv", kHeader, {"6.1,b2,quiet,performance,0.1", "6.1,b2,quiet,performance,0.1"});
+      Write("b.csv", kConditionsHeader, {"6.1,b2,quiet,performance,0.1", "6.1,b2,quiet,performance,0.1"});
   EXPECT_EQ(Warnings({a, b}), std::vector<std::string>{});
 }
 

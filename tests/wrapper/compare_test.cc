@@ -20,7 +20,7 @@
 namespace timeit {
 namespace {
 
-CompareOptions Parse(std::vector<std::string> words) {
+CompareOptions ParseCompare(std::vector<std::string> words) {
   words.insert(words.begin(), "compare");
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
@@ -28,7 +28,7 @@ CompareOptions Parse(std::vector<std::string> words) {
 }
 
 TEST(CompareOptionsTest, AttachedSeparateAndAfterFiles) {
-  const CompareOptions o = Parse({"a.csv", "-c", "90", "-w80", "-s", "-m", "real,sys",
+  const CompareOptions o = ParseCompare({"a.csv", "-c", "90", "-w80", "-s", "-m", "real,sys",
                                   "--metrics=user", "--csv", "out.csv", "b.csv", "--", "-odd.csv"});
   EXPECT_EQ(o.files, (std::vector<std::string>{"a.csv", "b.csv", "-odd.csv"}));
   EXPECT_EQ(o.report.confidence_percent, 90);
@@ -37,8 +37,8 @@ TEST(CompareOptionsTest, AttachedSeparateAndAfterFiles) {
   EXPECT_TRUE(o.report.separate_bars);
   EXPECT_EQ(o.metrics, (std::vector<std::string>{"real", "sys", "user"}));
   EXPECT_EQ(o.csv, "out.csv");
-  EXPECT_FALSE(Parse({"a.csv"}).width_given);
-  EXPECT_TRUE(Parse({"--help"}).help);
+  EXPECT_FALSE(ParseCompare({"a.csv"}).width_given);
+  EXPECT_TRUE(ParseCompare({"--help"}).help);
 }
 
 TEST(CompareOptionsTest, BadOptionsAreUsageErrors) {
@@ -50,7 +50,7 @@ TEST(CompareOptionsTest, BadOptionsAreUsageErrors) {
                                                                  {"--csv=", "a"},
                                                                  {"-x", "a"},
                                                                  {"a", "-w"}}) {
-    EXPECT_THROW(Parse(words), UsageError) << (words.empty() ? "" : words.front());
+    EXPECT_THROW(ParseCompare(words), UsageError) << (words.empty() ? "" : words.front());
   }
 }
 

@@ -38,7 +38,7 @@ class ResultsCsvTest : public ::testing::Test {
 };
 
 const std::vector<std::string> kColumns = {"label", "run", "warmup", "start", "status", "real"};
-const std::string kHeader = "label,run,warmup,start,status,real\n";
+const std::string kResultsHeader = "label,run,warmup,start,status,real\n";
 
 TEST_F(ResultsCsvTest, NewFileGetsHeaderThenRows) {
   std::vector<std::string> warnings;
@@ -47,18 +47,18 @@ TEST_F(ResultsCsvTest, NewFileGetsHeaderThenRows) {
   EXPECT_EQ(w.LastRun("a"), 0);
   w.Append("a,1,1,t,0,1.5\n", false);
   w.Append("a,2,0,t,0,1.25\n", true);
-  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1.5\na,2,0,t,0,1.25\n");
+  EXPECT_EQ(Read("a.csv"), kResultsHeader + "a,1,1,t,0,1.5\na,2,0,t,0,1.25\n");
   EXPECT_TRUE(warnings.empty());
 }
 
 TEST_F(ResultsCsvTest, AppendingContinuesTheLabelsRunNumbers) {
-  Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\n");
+  Write("a.csv", kResultsHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\n");
   std::vector<std::string> warnings;
   ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_TRUE(w.appending());
   EXPECT_EQ(w.LastRun("a"), 2);
   w.Append("a,3,0,t,0,1\n", false);
-  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\na,3,0,t,0,1\n");
+  EXPECT_EQ(Read("a.csv"), kResultsHeader + "a,1,1,t,0,1\na,2,0,t,0,1\nb,7,0,t,0,1\na,3,0,t,0,1\n");
 }
 
 TEST_F(ResultsCsvTest, DifferentColumnsAreAClearError) {
@@ -117,13 +117,13 @@ TEST_F(ResultsCsvTest, AFileWithoutRowsIsRemovedOnlyWhenThisWriterCreatedIt) {
     EXPECT_TRUE(w.RemoveIfNoRows());
   }
   EXPECT_FALSE(fs::exists(Path("new.csv")));
-  Write("old.csv", kHeader);
+  Write("old.csv", kResultsHeader);
   {
     std::vector<std::string> warnings;
     ResultsCsvWriter w(Path("old.csv"), kColumns, warnings);
     EXPECT_FALSE(w.RemoveIfNoRows());
   }
-  EXPECT_EQ(Read("old.csv"), kHeader);
+  EXPECT_EQ(Read("old.csv"), kResultsHeader);
   {
     std::vector<std::string> warnings;
     ResultsCsvWriter w(Path("rows.csv"), kColumns, warnings);
@@ -131,26 +131,26 @@ TEST_F(ResultsCsvTest, AFileWithoutRowsIsRemovedOnlyWhenThisWriterCreatedIt) {
     EXPECT_EQ(w.rows_written(), 1);
     EXPECT_FALSE(w.RemoveIfNoRows());
   }
-  EXPECT_EQ(Read("rows.csv"), kHeader + "a,1,0,t,0,1\n");
+  EXPECT_EQ(Read("rows.csv"), kResultsHeader + "a,1,0,t,0,1\n");
 }
 
 TEST_F(ResultsCsvTest, PartialLastLineOfACrashIsRemovedBeforeAppending) {
-  Write("a.csv", kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.9");
+  Write("a.csv", kResultsHeader + "a,1,1,t,0,1\na,2,0,t,0,0.9");
   std::vector<std::string> warnings;
   ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
   EXPECT_EQ(w.LastRun("a"), 1);
   w.Append("a,2,0,t,0,1\n", false);
-  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\na,2,0,t,0,1\n");
+  EXPECT_EQ(Read("a.csv"), kResultsHeader + "a,1,1,t,0,1\na,2,0,t,0,1\n");
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0],
             Path("a.csv") + ":3: removed an incomplete last row (left by an interrupted run)");
 }
 
 TEST_F(ResultsCsvTest, NulBytesLeftByAPowerLossAreRemoved) {
-  Write("a.csv", kHeader + "a,1,1,t,0,1\n" + std::string(5, '\0'));
+  Write("a.csv", kResultsHeader + "a,1,1,t,0,1\n" + std::string(5, '\0'));
   std::vector<std::string> warnings;
   ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
-  EXPECT_EQ(Read("a.csv"), kHeader + "a,1,1,t,0,1\n");
+  EXPECT_EQ(Read("a.csv"), kResultsHeader + "a,1,1,t,0,1\n");
   EXPECT_EQ(warnings.size(), 1u);
 }
 
@@ -158,12 +158,12 @@ TEST_F(ResultsCsvTest, CutOffHeaderIsRewritten) {
   Write("a.csv", "label,ru");
   std::vector<std::string> warnings;
   ResultsCsvWriter w(Path("a.csv"), kColumns, warnings);
-  EXPECT_EQ(Read("a.csv"), kHeader);
+  EXPECT_EQ(Read("a.csv"), kResultsHeader);
 }
 
 TEST_F(ResultsCsvTest, ReaderSkipsOurPartialLastRowWithAWarning) {
   std::vector<std::string> warnings;
-  const ResultsTable t = ParseResultsCsv(kHeader + "a,1,1,t,0,1\na,2,0,t,0,0.", "a.csv", &warnings);
+  const ResultsTable t = ParseResultsCsv(kResultsHeader + "a,1,1,t,0,1\na,2,0,t,0,0.", "a.csv", &warnings);
   EXPECT_EQ(t.rows.size(), 1u);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0], "a.csv:3: skipped an incomplete last row (left by an interrupted run)");

@@ -12,7 +12,7 @@
 namespace timeit {
 namespace {
 
-const MetricSeries* Find(const CompareSet& set, const std::string& metric) {
+const MetricSeries* FindSeries(const CompareSet& set, const std::string& metric) {
   const auto it = set.metrics.find(metric);
   return it == set.metrics.end() ? nullptr : &it->second;
 }
@@ -39,7 +39,7 @@ StripLayout LayOutStrips(const CompareInput& in, const std::string& metric, doub
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
     const std::optional<SetCells> cells = FormatSetCells(in.sets[i], metric, confidence);
     if (!cells) continue;
-    const MetricSeries* m = Find(in.sets[i], metric);
+    const MetricSeries* m = FindSeries(in.sets[i], metric);
     const double mean = cells->summary.mean, margin = cells->interval.half_width;
     l.rows.push_back({i, m, mean, margin, cells->mean});
     for (double v : m->values) l.lo = std::min(l.lo, v), l.hi = std::max(l.hi, v);
@@ -145,7 +145,7 @@ struct RunExtent {
 RunExtent ExtentOfRuns(const CompareInput& in, const std::string& metric) {
   RunExtent e;
   for (const CompareSet& set : in.sets) {
-    const MetricSeries* m = Find(set, metric);
+    const MetricSeries* m = FindSeries(set, metric);
     if (m == nullptr) continue;
     for (std::size_t j = 0; j < m->values.size(); ++j)
       e.Add(m->values[j], set.run_numbers[m->run_index[j]]);
@@ -259,7 +259,7 @@ std::string RunOrderSvg(const CompareInput& in, const std::string& metric) {
   AppendValueAxis(x, y, ty, left, kHeight, svg);
   AxisX(x, tx, kHeight - kBottom, /*grid_top=*/false, 0, svg);
   for (std::size_t i = 0; i < in.sets.size(); ++i) {
-    const MetricSeries* m = Find(in.sets[i], metric);
+    const MetricSeries* m = FindSeries(in.sets[i], metric);
     if (m == nullptr || (m->values.empty() && m->warmup_values.empty())) continue;
     AppendRunTrace(in.sets[i], i, PointsInOrder(in.sets[i], *m), x, y, svg);
   }

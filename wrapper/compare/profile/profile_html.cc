@@ -12,7 +12,7 @@
 namespace timeit {
 namespace {
 
-std::string Ms(double v) { return std::isfinite(v) ? SiNumber(v) : "–"; }
+std::string MsCell(double v) { return std::isfinite(v) ? SiNumber(v) : "–"; }
 
 std::string P(double p) { return std::isnan(p) ? "–" : EscapeXml(PValueText(p)); }
 
@@ -47,7 +47,7 @@ std::string BarChart(const ProfileComparison& c, std::size_t top) {
       "<g class=\"axis\"><line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/><text x=\"{0}\" "
       "y=\"14\" text-anchor=\"middle\">0 ms</text><text x=\"{3}\" y=\"14\" "
       "text-anchor=\"end\">+{4} ms</text><text x=\"{5}\" y=\"14\">-{4} ms</text></g>",
-      zero, top_pad - 4, height - 6, label_w + plot_w, Ms(reach), label_w);
+      zero, top_pad - 4, height - 6, label_w + plot_w, MsCell(reach), label_w);
   for (std::size_t i = 0; i < n; ++i) {
     const FunctionDifference& f = c.functions[i];
     const double y = top_pad + row_h * static_cast<double>(i);
@@ -78,14 +78,14 @@ std::string Table(const ProfileComparison& c, std::size_t top, double confidence
     const FunctionDifference& f = c.functions[i];
     const std::string interval =
         std::isfinite(f.ci_low_ms)
-            ? fmt::format("{} [{}, {}]", Ms(f.difference_ms), Ms(f.ci_low_ms), Ms(f.ci_high_ms))
-            : Ms(f.difference_ms);
+            ? fmt::format("{} [{}, {}]", MsCell(f.difference_ms), MsCell(f.ci_low_ms), MsCell(f.ci_high_ms))
+            : MsCell(f.difference_ms);
     html += fmt::format(
         "<tr><td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td>"
         "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td class=\"text verdict v-{}\">{}</td></tr>",
         EscapeXml(f.key.function), EscapeXml(f.key.object), f.key.kernel ? "kernel" : "user",
-        Ms(f.mean_baseline_ms), Ms(f.mean_ms), interval, P(f.p_adjusted),
+        MsCell(f.mean_baseline_ms), MsCell(f.mean_ms), interval, P(f.p_adjusted),
         std::isfinite(f.share) ? ReadablePercent(f.share * 100, false) + "%" : "–",
         std::string(f.verdict) == "no difference" ? "no-difference" : f.verdict, f.verdict);
   }

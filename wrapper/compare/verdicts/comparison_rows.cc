@@ -8,6 +8,7 @@
 #include "wrapper/compare/sets/metric_groups.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"
 #include "wrapper/results/metric_units.h"
+#include "stats/nan.h"
 
 namespace timeit {
 namespace {
@@ -55,7 +56,6 @@ ComparisonRow MakeRow(const std::vector<std::string>& group, bool lower_is_bette
   row.difference_low = j.difference.low;
   row.difference_high = j.difference.high;
   row.relative = {j.change_percent, j.low_percent, j.high_percent};
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   if (j.constant) {
     row.p = row.df = row.student_p = row.welch_p = row.mann_whitney_p = kNaN;
     row.significant = other.summary.mean != base.summary.mean;

@@ -9,11 +9,12 @@
 #include "stats/holm.h"
 #include "wrapper/compare/verdicts/readable_numbers.h"
 #include "wrapper/compare/verdicts/report_cells.h"
+#include "stats/nan.h"
 
 namespace timeit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 
 /// "12 metrics", "1 metric"; "24 comparisons" when the family spans sets.
 std::string FamilyText(const GateDecision& d) {

@@ -10,11 +10,12 @@
 #include "stats/mixed_model.h"
 #include "stats/summary.h"
 #include "wrapper/compare/sets/boots.h"
+#include "stats/nan.h"
 
 namespace timeit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 
 /// A host and a boot as one key.
 struct PairHash {
