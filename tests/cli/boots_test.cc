@@ -221,8 +221,9 @@ int BootToTheEnd(BootsExperiment& e, int most) {
 
 // b scores twice a's, with boots that differ by 1 in 100: at MIN (2 rounds)
 // the mixed model's interval of score's difference is already within 20%,
-// and the experiment ends there, 4 of its 8 boots made. The look's width
-// is the summary's: compare's interval of the same CSV.
+// so the pilot needs no more boots and the experiment ends there, 4 of its
+// 8 boots made. The look's width is the summary's: compare's interval of the
+// same CSV; the two-stage verdict is compare's difference with that width.
 TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
   BootsExperiment e;
   const ProcessResult start =
@@ -233,8 +234,8 @@ TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
   EXPECT_EQ(e.AskedConfigs(), (std::vector<std::string>{"a", "b", "b", "a"}));
   const ProcessResult status = e.Status();
   EXPECT_NE(status.out.find("8 boots at most: 4 of each of a, b"), std::string::npos) << status.out;
-  EXPECT_NE(status.out.find("stopping rule: --target-ci 20% of score: after each round from 2 "
-                            "boots of each on"),
+  EXPECT_NE(status.out.find("stopping rule: --target-ci 20% of score, two-stage: the intervals "
+                            "after 2 boots of each (the pilot;"),
             std::string::npos)
       << status.out;
   EXPECT_NE(status.out.find("finished after 4 of 8 steps, the stopping rule met at round 2\n"),
@@ -259,12 +260,21 @@ TEST(BootsCliTest, TargetCiStopsAtMinWhenTheIntervalIsNarrowEnough) {
   EXPECT_EQ(row["test"], "mixed model");
   EXPECT_NEAR(std::stod(look[1]), std::max(high - estimate, estimate - low), 0.01) << status.out;
   EXPECT_GT(estimate, 90) << "b's score is twice a's";
+  std::smatch verdict;
+  ASSERT_TRUE(std::regex_search(
+      status.out, verdict,
+      std::regex("two-stage verdict, 95%: the pilot's intervals \\(round 2\\) narrowed by "
+                 "sqrt\\(2/2\\):\n  score b: \\+([0-9.e+-]+)% \\+/-([0-9.e+-]+)%: differs\n")))
+      << status.out;
+  EXPECT_NEAR(std::stod(verdict[1]), estimate, 0.01 * estimate) << status.out;
+  EXPECT_NEAR(std::stod(verdict[2]), std::stod(look[1]), 0.01 * std::stod(look[1]));
   EXPECT_TRUE(fs::exists(e.dir_.path() / "exp.compare.txt"));
 }
 
-// The same scores on both kernels, with boots 20 in 100 apart: the
-// interval is never within 1%, and the experiment runs to MAX (3 rounds),
-// looking after rounds 2 and 3.
+// The same scores on both kernels, with boots 20 in 100 apart: the pilot's
+// interval (2 rounds) would need far more boots than MAX to come within 1%,
+// and the experiment runs to MAX (3 rounds), looking after rounds 2 and 3;
+// the verdict narrows the pilot's interval to the 3 boots made.
 TEST(BootsCliTest, TargetCiRunsToMaxWhenTheIntervalStaysWide) {
   BootsExperiment e;
   const ProcessResult start =
@@ -276,9 +286,12 @@ TEST(BootsCliTest, TargetCiRunsToMaxWhenTheIntervalStaysWide) {
   const ProcessResult status = e.Status();
   EXPECT_NE(status.out.find("finished after 6 of 6 steps\n"), std::string::npos) << status.out;
   EXPECT_TRUE(std::regex_search(
-      status.out, std::regex("looks:\n  round 2 \\(step 4\\): score \\+/-[0-9.e+]+%: not within "
-                             "\\+/-1%, going on\n  round 3 \\(step 6\\): score \\+/-[0-9.e+]+%: "
-                             "not within \\+/-1% at the most boots\n")))
+      status.out,
+      std::regex("looks:\n  round 2 \\(step 4\\): score \\+/-[0-9.e+]+%: not within \\+/-1%: "
+                 "the pilot asks for [0-9]+ boots of each, 3 at most\n  round 3 \\(step 6\\): "
+                 "score \\+/-[0-9.e+]+%: the 3 boots of each the pilot asked for, stopped\n"
+                 "two-stage verdict, 95%: the pilot's intervals \\(round 2\\) narrowed by "
+                 "sqrt\\(2/3\\):\n  score b: [+-][0-9.e+-]+% \\+/-[0-9.e+-]+%: ")))
       << status.out;
 }
 
@@ -340,7 +353,8 @@ TEST(BootsCliTest, PlanGivesTheRunsPerBootAndTheBoots) {
             std::string::npos)
       << r.err;
   EXPECT_NE(r.out.find("28 boots at most: 14 of each of a, b"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("after each round from 4 boots of each on"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the intervals after 4 boots of each (the pilot;"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("$ timeit --label NAME -n 2 -w 0"), std::string::npos) << r.out;
   const ProcessResult both =
       RunTimeit(e.StartArgs({"--plan", file.string(), "--target-ci", "5", "--dry-run"}));

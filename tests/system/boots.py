@@ -15,11 +15,13 @@ command line) when it names nothing -- after a boot that failed.
   abba:  2 configurations x 3 boots x 3 runs, plan a b b a a b; the CSV's
          boot ids, releases, order and run numbers, boot_method, and the
          comparison beside it: the mixed model with 3 boots a side. Its
-         --boots 2..3 --target-ci 0.001:task-clock is never met: it runs to
-         the most boots, having looked after rounds 2 and 3.
+         --boots 2..3 --target-ci 0.001:task-clock is never met: the pilot
+         asks for more boots than MAX, and it runs to the most boots,
+         having looked after rounds 2 and 3.
   target: --boots 2..3 --target-ci 5:score, b's score twice a's in every
-         boot: the interval after round 2 is exact, and the experiment
-         stops there, 4 of its 6 boots made.
+         boot: the interval after round 2 (the pilot) is exact, and the
+         experiment stops there, 4 of its 6 boots made, with the two-stage
+         verdict b +100% +/-0%.
   fails: a (6.1), b (6.12), p (6.12 with rdinit=/nonexistent panic=1, which
          panics) one boot each; QEMU is killed after a's first row, the next
          boot does a's step again (its rows noted, none lost or counted
@@ -230,9 +232,14 @@ def abba(s, a, b_kernel):
     # A width is known from 2 boots of each on; on TCG's noisy task-clock the
     # baseline's boots may not tell its mean from 0, and then it is unbounded.
     width = r"task-clock (?:\+/-[0-9.e+]+%|unbounded)"
-    q.check(re.search(r"looks:\n  round 2 \(step 4\): " + width + r": not within "
-                      r"\+/-0\.001%, going on\n  round 3 \(step 6\): " + width +
-                      r": not within \+/-0\.001% at the most boots\n", status),
+    # The pilot is the first look with a finite width: round 2's, or round
+    # 3's when round 2's was unbounded, or none.
+    asks = r"not within \+/-0\.001%: the pilot asks for [0-9]+ boots of each, 3 at most"
+    q.check(re.search(r"looks:\n  round 2 \(step 4\): " + width +
+                      r": (?:not within \+/-0\.001%, going on|" + asks + r")\n"
+                      r"  round 3 \(step 6\): " + width +
+                      r": (?:not within \+/-0\.001% at the most boots|" + asks +
+                      r"|the 3 boots of each the pilot asked for, stopped)\n", status),
             "status does not show the two looks")
     q.check("Summary against a (mixed model over boots" in compare,
             "the comparison beside the CSV is not the mixed model's")
@@ -274,6 +281,9 @@ def target(s, a, b_kernel):
             "status does not say the rule stopped the experiment at round 2")
     q.check(re.search(r"looks:\n  round 2 \(step 4\): score \+/-[0-9.e+]+%: within \+/-5%, "
                       r"stopped\n", status), "status does not show the look that stopped it")
+    q.check("two-stage verdict, 95%: the pilot's intervals (round 2) narrowed by sqrt(2/2):\n"
+            "  score b: +100% +/-0%: differs\n" in status,
+            "status does not give the two-stage verdict of b's exact +100%")
     q.check(re.search(r"^score +higher +100 +200 +\+100% exact +better$", compare, re.M),
             "the comparison beside the CSV does not call b's score exactly 100% better")
 

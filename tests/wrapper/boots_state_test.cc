@@ -234,7 +234,10 @@ Action MeasureAndFinish(ExperimentState& s, const std::string& id) {
   return FinishSeries(s, id, 3, 0, 0);
 }
 
-std::vector<MetricWidth> Real(double half_width) { return {{"real", half_width}}; }
+/// A look's widths: real's, b's difference from a `percent` % of a's mean.
+std::vector<MetricWidth> Real(double half_width, double percent = 0) {
+  return {{"real", half_width, {{"b", percent}}}};
+}
 
 // No look before MIN (2 rounds): the first round arms its next step as
 // without a rule; the second round's end is a look, and a look within the
@@ -258,19 +261,25 @@ TEST(BootsTargetTest, ALookWithinTheTargetStops) {
   EXPECT_EQ(s.looks[0].round, 2u);
   EXPECT_EQ(s.looks[0].step, 3u);
   EXPECT_TRUE(s.looks[0].met);
+  EXPECT_EQ(s.looks[0].needed, 2) << "the pilot's width is within: no more boots needed";
+  EXPECT_EQ(s.looks[0].asked, 2);
   EXPECT_EQ(OnBoot(s, Boot("boot5", "6.1.0-a"), 0), Action::kNothing);
   EXPECT_FALSE(EstimateTimeLeft(s)) << "over";
 }
 
-// A look outside the target arms the next round's first step; so does one
-// that could not read an interval (NaN), and a target on two metrics needs
-// both.
-TEST(BootsTargetTest, ALookOutsideTheTargetGoesOnToTheNextRound) {
-  ExperimentState s = WithTarget(1, 4);
+// A look that could not read an interval (NaN) is no pilot: the next
+// round's look is. The pilot's widths fix the boots of each that bring every
+// one within the target, round * (width / PCT)^2 rounded up (sys: 2 * 1.44
+// = 2.88, so 3); the looks in between go on whatever they find, and the
+// look at that many boots ends the experiment with the two-stage intervals:
+// the last look's differences, the pilot's widths narrowed by sqrt(2/3).
+TEST(BootsTargetTest, ThePilotsLookFixesTheBootsAndTheLastLookTheVerdict) {
+  ExperimentState s = WithTarget(1, 5);
   EXPECT_EQ(MeasureAndFinish(s, "boot1"), Action::kArm);
   Armed(s, "boot1");
   EXPECT_EQ(MeasureAndFinish(s, "boot2"), Action::kLook) << "MIN 1: a look after round 1";
   EXPECT_EQ(Looked(s, Real(std::nan(""))), Action::kArm) << "not known is not within";
+  EXPECT_EQ(s.Pilot(), nullptr);
   EXPECT_EQ(s.step, 2u);
   EXPECT_EQ(s.phase, Phase::kArmed);
   Armed(s, "boot2");
@@ -278,14 +287,50 @@ TEST(BootsTargetTest, ALookOutsideTheTargetGoesOnToTheNextRound) {
   Armed(s, "boot3");
   EXPECT_EQ(MeasureAndFinish(s, "boot4"), Action::kLook);
   s.target.metrics = {"real", "sys"};
-  EXPECT_EQ(Looked(s, {{"real", 0.5}, {"sys", 1.2}}), Action::kArm) << "sys is not within";
+  EXPECT_EQ(Looked(s, {{"real", 0.5, {{"b", 2.0}}}, {"sys", 1.2, {{"b", 0.5}}}}), Action::kArm)
+      << "sys is not within";
   EXPECT_EQ(s.step, 4u);
   ASSERT_EQ(s.looks.size(), 2u);
   EXPECT_FALSE(s.looks[0].met);
   EXPECT_FALSE(s.looks[1].met);
   EXPECT_EQ(s.looks[1].round, 2u);
-  EXPECT_TRUE(WithinTarget({{"real", 1.0}, {"sys", 0}}, 1)) << "at the target is within";
+  EXPECT_EQ(s.looks[1].needed, 3);
+  EXPECT_EQ(s.looks[1].asked, 3);
+  EXPECT_EQ(s.Pilot(), &s.looks[1]);
+  EXPECT_TRUE(s.looks[1].verdicts.empty()) << "not the last look";
+  Armed(s, "boot4");
+  EXPECT_EQ(MeasureAndFinish(s, "boot5"), Action::kArm);
+  Armed(s, "boot5");
+  EXPECT_EQ(MeasureAndFinish(s, "boot6"), Action::kLook);
+  // Wider than the target at round 3: no matter, the pilot fixed 3 boots.
+  EXPECT_EQ(Looked(s, {{"real", 0.9, {{"b", 1.5}}}, {"sys", 1.4, {{"b", -0.25}}}}),
+            Action::kFinish);
+  EXPECT_EQ(s.step, 6u);
+  EXPECT_TRUE(s.StoppedByTarget()) << "3 was what the pilot needed, not MAX's cap";
+  const std::vector<TwoStageInterval>& v = s.looks.back().verdicts;
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].metric, "real");
+  EXPECT_EQ(v[0].set, "b");
+  EXPECT_EQ(v[0].percent, 1.5);
+  EXPECT_DOUBLE_EQ(v[0].half_width_percent, 0.5 * std::sqrt(2.0 / 3.0));
+  EXPECT_TRUE(v[0].Differs());
+  EXPECT_EQ(v[1].percent, -0.25);
+  EXPECT_DOUBLE_EQ(v[1].half_width_percent, 1.2 * std::sqrt(2.0 / 3.0));
+  EXPECT_FALSE(v[1].Differs());
+  EXPECT_TRUE(WithinTarget({{"real", 1.0, {}}, {"sys", 0, {}}}, 1)) << "at the target is within";
   EXPECT_FALSE(WithinTarget({}, 1)) << "no metric is no answer";
+}
+
+// Stein's second-stage size: at the target no more boots, never fewer than
+// the pilot's, and an infinite width does not overflow.
+TEST(BootsTargetTest, BootsNeededIsThePilotsScaledBySquaredWidth) {
+  EXPECT_EQ(BootsNeeded(1.0, 4, 1.0), 4);
+  EXPECT_EQ(BootsNeeded(0.5, 4, 1.0), 4);
+  EXPECT_EQ(BootsNeeded(0, 4, 1.0), 4);
+  EXPECT_EQ(BootsNeeded(std::sqrt(2.0), 4, 1.0), 8)
+      << "4 * 2, not 9 for the square root's last bit";
+  EXPECT_EQ(BootsNeeded(1.5, 4, 1.0), 9);
+  EXPECT_GE(BootsNeeded(HUGE_VAL, 4, 1.0), 1000000);
 }
 
 // At MAX the last round's look is made and recorded, and the experiment
@@ -302,9 +347,13 @@ TEST(BootsTargetTest, MaxEndsTheExperimentAfterItsLook) {
   EXPECT_EQ(Looked(s, Real(3)), Action::kFinish);
   EXPECT_EQ(s.phase, Phase::kFinished);
   EXPECT_EQ(s.step, s.plan.size());
-  EXPECT_FALSE(s.StoppedByTarget());
+  EXPECT_FALSE(s.StoppedByTarget()) << "the pilot needed 18, MAX capped it at 2";
   ASSERT_EQ(s.looks.size(), 1u);
   EXPECT_FALSE(s.looks[0].met);
+  EXPECT_EQ(s.looks[0].needed, 18);
+  EXPECT_EQ(s.looks[0].asked, 2);
+  ASSERT_EQ(s.looks[0].verdicts.size(), 1u) << "the last look has the verdict, capped or not";
+  EXPECT_EQ(s.looks[0].verdicts[0].half_width_percent, 3);
 }
 
 // The machine went down between the round's last series and its look: the
@@ -455,13 +504,23 @@ TEST_F(StateFileTest, TheRuleAndItsLooksAreStoredAndOldStatesStillRead) {
   WriteState(state_dir_, s);
   EXPECT_EQ(ReadState(state_dir_).phase, Phase::kLooking);
   s.target.metrics = {"real", "sys", "user"};
-  Looked(s, {{"real", 0.25}, {"sys", std::nan("")}, {"user", HUGE_VAL}});
+  Looked(s, {{"real", 0.25, {{"b", 0.5}}}, {"sys", std::nan(""), {}}, {"user", HUGE_VAL, {}}});
+  Armed(s, "boot2");
+  MeasureAndFinish(s, "boot3");
+  Armed(s, "boot3");
+  MeasureAndFinish(s, "boot4");
+  // The pilot, and the last look: verdicts, one of a baseline mean of 0.
+  Looked(s, {{"real", 0.25, {{"b", 0.5}}}, {"sys", 0.5, {{"b", HUGE_VAL}}}, {"user", 0.1, {}}});
   WriteState(state_dir_, s);
   const ExperimentState back = ReadState(state_dir_);
   EXPECT_EQ(StateText(back), StateText(s));
   EXPECT_EQ(back.target.min_boots, 1);
   EXPECT_EQ(back.target.metrics, (std::vector<std::string>{"real", "sys", "user"}));
-  ASSERT_EQ(back.looks.size(), 1u);
+  ASSERT_EQ(back.looks.size(), 2u);
+  EXPECT_EQ(back.looks[1].asked, 2);
+  ASSERT_EQ(back.looks[1].verdicts.size(), 2u);
+  EXPECT_EQ(back.looks[1].verdicts[0].percent, 0.5);
+  EXPECT_TRUE(std::isnan(back.looks[1].verdicts[1].percent)) << "not finite is not known";
   EXPECT_EQ(back.looks[0].widths[0].half_width_percent, 0.25);
   EXPECT_TRUE(std::isnan(back.looks[0].widths[1].half_width_percent));
   EXPECT_EQ(back.looks[0].widths[2].half_width_percent, HUGE_VAL) << "unbounded stays unbounded";

@@ -175,6 +175,7 @@ int Resume(const std::string& state_dir) {
         action = Looked(s, std::move(widths));
         WriteState(state_dir, s);
         std::fprintf(stderr, "timeit boots: %s\n", LookLine(s, s.looks.back()).c_str());
+        if (s.Done()) std::fprintf(stderr, "%s", VerdictLines(s).c_str());
         continue;
       }
       case Action::kArm:

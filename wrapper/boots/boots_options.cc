@@ -53,8 +53,8 @@ po::options_description MakeOptions(BootsOptions* o) {
              return most;
            })
           ->then([o](const int&) { o->boots_given = true; }),
-      "boots of each configuration (default 3); MIN..MAX with --target-ci: the stopping rule "
-      "looks after each round from MIN on (default 4), and MAX is the most");
+      "boots of each configuration (default 3); MIN..MAX with --target-ci: the first MIN boots "
+      "of each (default 4) are the stopping rule's pilot, and MAX is the most");
   add("target-ci",
       Read(&o->target_percent, "PCT[:METRIC,...]",
            [o](const std::string& v) {
@@ -67,10 +67,11 @@ po::options_description MakeOptions(BootsOptions* o) {
                o->target_metrics = ParseMetricList("--target-ci", v.substr(colon + 1));
              return percent;
            }),
-      "stop after the round (one boot of each configuration) at which every METRIC's 95% "
-      "interval of the difference (default real), as compare's mixed model gives it, is within "
-      "+/-PCT% of the baseline; the rule reads the interval's width only, never whether the "
-      "difference is significant");
+      "Stein's two-stage rule: after MIN boots of each (the pilot), every METRIC's 95% interval "
+      "of the difference (default real), as compare's mixed model gives it, fixes how many boots "
+      "of each bring it within +/-PCT% of the baseline (at most MAX); the verdict is the pilot's "
+      "interval narrowed to the boots made. The rule reads the interval's width only, never "
+      "whether the difference is significant");
   add("plan", Read(&o->plan, "PILOT.csv", [](const std::string& v) { return v; }),
       "runs per boot (-n) and boots from what timeit plan says of this pilot series, for "
       "--target-ci's PCT and metrics (default 1% of real): --boots N of the plan, or with "

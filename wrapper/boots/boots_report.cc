@@ -23,9 +23,10 @@ std::string Names(const ExperimentState& s) {
 std::string RuleLine(const ExperimentState& s) {
   if (s.target.percent <= 0) return {};
   return fmt::format(
-      "stopping rule: --target-ci {}% of {}: after each round from {} boots of each on, stop "
-      "once the interval of every difference is within +/-{}% (its width only, not its "
-      "significance); at most {} boots of each\n",
+      "stopping rule: --target-ci {}% of {}, two-stage: the intervals after {} boots of each "
+      "(the pilot; their widths only, not their significance) fix how many boots of each bring "
+      "every one within +/-{}%, at most {}; the verdict is the pilot's interval narrowed to "
+      "them\n",
       s.target.percent, fmt::join(s.target.metrics, ", "), s.target.min_boots, s.target.percent,
       s.boots);
 }
@@ -95,11 +96,38 @@ std::string Describe(const ExperimentState& s, const StepRecord& r) {
 std::string LookLine(const ExperimentState& s, const LookRecord& look) {
   std::string widths;
   for (const MetricWidth& w : look.widths) widths += (widths.empty() ? "" : ", ") + Width(w);
+  const double p = s.target.percent;
   const bool last = look.step + 1 >= s.plan.size();
-  return fmt::format("round {} (step {}): {}: {}", look.round, look.step + 1, widths,
-                     look.met ? fmt::format("within +/-{}%, stopped", s.target.percent)
-                     : last   ? fmt::format("not within +/-{}% at the most boots", s.target.percent)
-                              : fmt::format("not within +/-{}%, going on", s.target.percent));
+  std::string what;
+  if (look.asked > 0 && look.met && look.asked == static_cast<int>(look.round))
+    what = fmt::format("within +/-{}%, stopped", p);
+  else if (look.asked > 0)
+    what = fmt::format("not within +/-{}%: the pilot asks for {} boots of each{}", p, look.needed,
+                       look.needed > look.asked ? fmt::format(", {} at most", look.asked)
+                       : last                   ? std::string()
+                                                : std::string(", going on"));
+  else if (const LookRecord* pilot = s.Pilot(); pilot && pilot != &look)
+    what = look.round >= static_cast<std::size_t>(pilot->asked)
+               ? fmt::format("the {} boots of each the pilot asked for, stopped", pilot->asked)
+               : fmt::format("going on to the {} boots of each the pilot asked for", pilot->asked);
+  else
+    what = last ? fmt::format("not within +/-{}% at the most boots", p)
+                : fmt::format("not within +/-{}%, going on", p);
+  return fmt::format("round {} (step {}): {}: {}", look.round, look.step + 1, widths, what);
+}
+
+std::string VerdictLines(const ExperimentState& s) {
+  const LookRecord* pilot = s.Pilot();
+  if (!pilot || s.looks.back().verdicts.empty()) return {};
+  const LookRecord& last = s.looks.back();
+  std::string out = fmt::format(
+      "two-stage verdict, 95%: the pilot's intervals (round {}) narrowed by sqrt({}/{}):\n",
+      pilot->round, pilot->round, last.round);
+  for (const TwoStageInterval& v : last.verdicts)
+    out += fmt::format("  {} {}: {} +/-{:.3g}%: {}\n", v.metric, v.set,
+                       std::isfinite(v.percent) ? fmt::format("{:+.3g}%", v.percent) : "not known",
+                       v.half_width_percent, v.Differs() ? "differs" : "no difference shown");
+  return out;
 }
 
 std::string DryRunText(const ExperimentState& s, const std::string& state_dir) {
@@ -143,6 +171,7 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir) {
   for (const StepRecord& r : s.records) out += Describe(s, r);
   if (!s.looks.empty()) out += "looks:\n";
   for (const LookRecord& l : s.looks) out += "  " + LookLine(s, l) + "\n";
+  if (s.Done() && !s.looks.empty()) out += VerdictLines(s);
   for (const std::string& name : s.failed_configs)
     out += "failed: " + name + " did not boot its kernel" +
            (s.on_failure == OnBootFailure::kStop ? " (the experiment stopped)\n"

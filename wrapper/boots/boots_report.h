@@ -18,4 +18,9 @@ std::string StatusText(const ExperimentState& s, const std::string& state_dir);
 /// "round 2: real +/-0.81%: within +/-1%, stopped".
 std::string LookLine(const ExperimentState& s, const LookRecord& look);
 
+/// The two-stage rule's verdict once the experiment is over: each target
+/// metric's difference in every set with the pilot's interval narrowed to
+/// the boots made ("two-stage verdict, 95%: ..."); empty without a pilot.
+std::string VerdictLines(const ExperimentState& s);
+
 }  // namespace timeit

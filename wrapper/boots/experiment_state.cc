@@ -1,6 +1,7 @@
 #include "wrapper/boots/experiment_state.h"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "stats/boot_plan.h"
@@ -82,7 +83,37 @@ Action StartSeries(ExperimentState& s, const std::string& boot_id) {
   return Action::kRunSeries;
 }
 
+bool AllFinite(const std::vector<MetricWidth>& widths) {
+  return !widths.empty() && std::all_of(widths.begin(), widths.end(), [](const MetricWidth& w) {
+    return std::isfinite(w.half_width_percent);
+  });
+}
+
+/// The two-stage intervals at `last`: its differences, the pilot's widths
+/// narrowed by sqrt(pilot boots / boots).
+std::vector<TwoStageInterval> TwoStage(const LookRecord& pilot, const LookRecord& last) {
+  std::vector<TwoStageInterval> out;
+  const double narrowing =
+      std::sqrt(static_cast<double>(pilot.round) / static_cast<double>(last.round));
+  for (const MetricWidth& w : last.widths) {
+    const auto p = std::find_if(pilot.widths.begin(), pilot.widths.end(),
+                                [&](const MetricWidth& m) { return m.metric == w.metric; });
+    if (p == pilot.widths.end()) continue;
+    for (const auto& [set, percent] : w.differences)
+      out.push_back({w.metric, set, percent, p->half_width_percent * narrowing});
+  }
+  return out;
+}
+
 }  // namespace
+
+bool TwoStageInterval::Differs() const { return std::abs(percent) > half_width_percent; }
+
+const LookRecord* ExperimentState::Pilot() const {
+  for (const LookRecord& l : looks)
+    if (l.asked > 0) return &l;
+  return nullptr;
+}
 
 std::string ExperimentState::StepCmdline() const {
   const std::string& add = StepConfig().cmdline_add;
@@ -166,14 +197,35 @@ bool WithinTarget(const std::vector<MetricWidth>& widths, double percent) {
   });
 }
 
+int BootsNeeded(double half_width, std::size_t round, double percent) {
+  const double ratio = half_width / percent;
+  const double boots = static_cast<double>(round) * ratio * ratio;
+  constexpr double kMost = 1e6;  // beyond any MAX; keeps the cast defined
+  if (!(boots < kMost)) return static_cast<int>(kMost);
+  // A width at the target, come through a square root, is within it.
+  return std::max(static_cast<int>(round), static_cast<int>(std::ceil(boots - 1e-9)));
+}
+
 Action Looked(ExperimentState& s, std::vector<MetricWidth> widths) {
   LookRecord look;
   look.round = s.step / s.configs.size() + 1;
   look.step = s.step;
-  look.met = WithinTarget(widths, s.target.percent);
   look.widths = std::move(widths);
-  s.looks.push_back(std::move(look));
-  if (!s.looks.back().met) return GoTo(s, NextLiveStep(s, s.step));
+  const LookRecord* pilot = s.Pilot();
+  if (!pilot && AllFinite(look.widths)) {
+    for (const MetricWidth& w : look.widths)
+      look.needed =
+          std::max(look.needed, BootsNeeded(w.half_width_percent, look.round, s.target.percent));
+    look.asked = std::min(look.needed, s.boots);
+  }
+  const LookRecord& fixing = pilot ? *pilot : look;
+  const bool at_asked = fixing.asked > 0 && look.round >= static_cast<std::size_t>(fixing.asked);
+  const std::size_t next = NextLiveStep(s, s.step);
+  if (fixing.asked > 0 && (at_asked || next >= s.plan.size()))
+    look.verdicts = TwoStage(fixing, look);
+  look.met = at_asked && fixing.needed == fixing.asked;
+  s.looks.push_back(std::move(look));  // `fixing` may point into looks: not used below
+  if (!at_asked) return GoTo(s, next);
   s.step += 1;  // the steps made, as at the plan's end
   s.phase = Phase::kFinished;
   return Action::kFinish;

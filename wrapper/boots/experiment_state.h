@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "platforms/boot_facts.h"
@@ -56,19 +57,43 @@ struct StepRecord {
 struct MetricWidth {
   std::string metric;
   double half_width_percent = 0;
+  /// Each compared set's estimated difference, in % of the baseline's mean
+  /// (the summary row's); empty where the width is not known.
+  std::vector<std::pair<std::string, double>> differences;
+};
+
+/// The experiment's verdict on one target metric and one set, by the
+/// two-stage rule (Stein 1945): centred on the difference over all the
+/// boots made, half as wide as the pilot's interval narrowed to their
+/// number, pilot width * sqrt(pilot boots / boots). Its 95% holds exactly
+/// (for normal boot means) whatever variance the pilot drew, because that
+/// variance alone fixed the number of boots; the mixed model's own interval
+/// at the stop holds 94% or less (BootsTargetSimulationTest).
+struct TwoStageInterval {
+  std::string metric, set;
+  double percent = 0;             ///< the difference, in % of the baseline's mean
+  double half_width_percent = 0;  ///< the pilot's, narrowed
+  bool Differs() const;           ///< the interval excludes 0
 };
 
 /// A look of the stopping rule, after a round: what compare's mixed model
-/// gave each target metric and whether every one was within the target.
+/// gave each target metric. The pilot's look (the first whose widths are
+/// all finite) fixes how many boots of each the experiment makes: `needed`
+/// to bring every interval within the target, `asked` that capped at MAX.
+/// The look at `asked` boots ends the experiment with the two-stage
+/// intervals; `met` when they are within the target (asked = needed).
 struct LookRecord {
   std::size_t round = 0;  ///< rounds done (boots of each configuration)
   std::size_t step = 0;   ///< the step that ended the round (0-based)
   std::vector<MetricWidth> widths;
   bool met = false;
+  int needed = 0, asked = 0;               ///< the pilot's look's; 0 on the others
+  std::vector<TwoStageInterval> verdicts;  ///< the last look's
 };
 
-/// --target-ci PCT[:METRIC,...] with --boots MIN..MAX: stop after a round
-/// once every metric's interval of the difference is within +/-PCT.
+/// --target-ci PCT[:METRIC,...] with --boots MIN..MAX: Stein's two-stage
+/// rule. The first MIN boots of each are the pilot; their intervals fix the
+/// number of boots that brings every one within +/-PCT.
 struct TargetRule {
   double percent = 0;  ///< 0: no rule; `boots` boots of each configuration
   std::vector<std::string> metrics{"real"};
@@ -113,8 +138,11 @@ struct ExperimentState {
   /// The command line the step's boot is given: start's, plus cmdline+=.
   std::string StepCmdline() const;
   bool Done() const { return phase == Phase::kFinished || phase == Phase::kStopped; }
-  /// Whether the stopping rule ended the experiment before its plan's end.
+  /// Whether the stopping rule ended the experiment with its intervals
+  /// within the target (before MAX, or at it when the pilot asked for MAX).
   bool StoppedByTarget() const { return !looks.empty() && looks.back().met; }
+  /// The pilot's look; nullptr before it.
+  const LookRecord* Pilot() const;
 };
 
 /// The steps: `boots` boots of each of `configs` configurations, in
@@ -143,10 +171,16 @@ Action OnBoot(ExperimentState& s, const platforms::BootFacts& now, int runs_on_r
 Action FinishSeries(ExperimentState& s, const std::string& boot_id, int runs, int exit_status,
                     double settle_seconds);
 
-/// The transition of a look (kLooking) that found `widths`: the experiment
-/// finishes when each is within the target, or the plan is at its end
+/// The transition of a look (kLooking) that found `widths`: the first look
+/// whose widths are all finite is the pilot's and fixes the boots of each
+/// (BootsNeeded); the experiment finishes at that many, or at the plan's end
 /// (MAX); else the next step is armed.
 Action Looked(ExperimentState& s, std::vector<MetricWidth> widths);
+
+/// The boots of each that bring an interval of half-width `half_width`
+/// after `round` boots within `percent`: round * (half_width / percent)^2,
+/// rounded up, at least `round` (Stein's second-stage size).
+int BootsNeeded(double half_width, std::size_t round, double percent);
 
 /// Whether every width is known and at most `percent`.
 bool WithinTarget(const std::vector<MetricWidth>& widths, double percent);

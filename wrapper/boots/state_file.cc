@@ -120,21 +120,52 @@ double WidthFrom(const json& j) {
   return j.get<double>();
 }
 
+/// A difference in %: null where not finite (a baseline mean of 0).
+json PercentJson(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+double PercentFrom(const json& j) {
+  return j.is_null() ? std::numeric_limits<double>::quiet_NaN() : j.get<double>();
+}
+
 json LookJson(const LookRecord& l) {
   json widths = json::array();
-  for (const MetricWidth& w : l.widths)
-    widths.push_back(
-        {{"metric", w.metric}, {"half_width_percent", WidthJson(w.half_width_percent)}});
-  return {{"round", l.round}, {"step", l.step}, {"widths", widths}, {"met", l.met}};
+  for (const MetricWidth& w : l.widths) {
+    json differences = json::array();
+    for (const auto& [set, percent] : w.differences)
+      differences.push_back({{"set", set}, {"percent", PercentJson(percent)}});
+    widths.push_back({{"metric", w.metric},
+                      {"half_width_percent", WidthJson(w.half_width_percent)},
+                      {"differences", differences}});
+  }
+  json verdicts = json::array();
+  for (const TwoStageInterval& v : l.verdicts)
+    verdicts.push_back({{"metric", v.metric},
+                        {"set", v.set},
+                        {"percent", PercentJson(v.percent)},
+                        {"half_width_percent", v.half_width_percent}});
+  return {{"round", l.round},   {"step", l.step},   {"widths", widths},    {"met", l.met},
+          {"needed", l.needed}, {"asked", l.asked}, {"verdicts", verdicts}};
 }
 
 LookRecord LookFrom(const json& j) {
   LookRecord l;
   j.at("round").get_to(l.round);
   j.at("step").get_to(l.step);
-  for (const json& w : j.at("widths"))
-    l.widths.push_back({w.at("metric").get<std::string>(), WidthFrom(w.at("half_width_percent"))});
+  for (const json& w : j.at("widths")) {
+    MetricWidth m{w.at("metric").get<std::string>(), WidthFrom(w.at("half_width_percent")), {}};
+    // Not in the states of a timeit before the two-stage rule: none known.
+    if (w.contains("differences"))
+      for (const json& d : w.at("differences"))
+        m.differences.emplace_back(d.at("set").get<std::string>(), PercentFrom(d.at("percent")));
+    l.widths.push_back(std::move(m));
+  }
   j.at("met").get_to(l.met);
+  l.needed = j.value("needed", 0);
+  l.asked = j.value("asked", 0);
+  if (j.contains("verdicts"))
+    for (const json& v : j.at("verdicts"))
+      l.verdicts.push_back({v.at("metric").get<std::string>(), v.at("set").get<std::string>(),
+                            PercentFrom(v.at("percent")),
+                            v.at("half_width_percent").get<double>()});
   return l;
 }
 

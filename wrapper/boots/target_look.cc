@@ -30,21 +30,24 @@ double HalfWidth(const ComparisonRow& row) {
 }
 
 /// The widest of `metric`'s summary rows (JudgeRows, compare's defaults,
-/// without the Mann-Whitney p a look does not read).
-double WidestHalfWidth(const CompareInput& in, const std::string& metric) {
-  if (std::find(in.metrics.begin(), in.metrics.end(), metric) == in.metrics.end()) return kNaN;
+/// without the Mann-Whitney p a look does not read), and each row's
+/// estimate.
+MetricWidth Widest(const CompareInput& in, const std::string& metric) {
+  MetricWidth w{metric, kNaN, {}};
+  if (std::find(in.metrics.begin(), in.metrics.end(), metric) == in.metrics.end()) return w;
   const Participants p = SortSets(in, metric);
-  if (!BaselineTakesPart(in, p)) return kNaN;
-  if (OneValueEverywhere(p, metric)) return 0;  // known exactly: no row, nothing differs
+  if (!BaselineTakesPart(in, p)) return w;
+  w.half_width_percent = 0;
+  if (OneValueEverywhere(p, metric)) return w;  // known exactly: no row, nothing differs
   RowOptions options;
   options.rank_test = false;
-  double widest = 0;
   for (const ComparisonRow& row : JudgeRows(in, {{metric}}, options)) {
     const double h = HalfWidth(row);
-    if (std::isnan(h)) return kNaN;  // one set not known leaves the metric not known
-    widest = std::max(widest, h);
+    if (std::isnan(h)) return {metric, kNaN, {}};  // one set not known leaves the metric not known
+    w.half_width_percent = std::max(w.half_width_percent, h);
+    w.differences.emplace_back(row.set, row.relative.estimate_percent);
   }
-  return widest;
+  return w;
 }
 
 }  // namespace
@@ -52,7 +55,7 @@ double WidestHalfWidth(const CompareInput& in, const std::string& metric) {
 std::vector<MetricWidth> TargetWidths(const CompareInput& in,
                                       const std::vector<std::string>& metrics) {
   std::vector<MetricWidth> widths;
-  for (const std::string& m : metrics) widths.push_back({m, WidestHalfWidth(in, m)});
+  for (const std::string& m : metrics) widths.push_back(Widest(in, m));
   return widths;
 }
 
@@ -65,7 +68,7 @@ std::vector<MetricWidth> LookAtResults(const std::string& csv,
     why = e.what();
   }
   std::vector<MetricWidth> widths;
-  for (const std::string& m : metrics) widths.push_back({m, kNaN});
+  for (const std::string& m : metrics) widths.push_back({m, kNaN, {}});
   return widths;
 }
 
