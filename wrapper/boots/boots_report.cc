@@ -102,7 +102,8 @@ std::string LookLine(const ExperimentState& s, const LookRecord& look) {
   if (look.asked > 0 && look.met && look.asked == static_cast<int>(look.round))
     what = fmt::format("within +/-{}%, stopped", p);
   else if (look.asked > 0)
-    what = fmt::format("not within +/-{}%: the pilot asks for {} boots of each{}", p, look.needed,
+    what = fmt::format("not within +/-{}%: the pilot asks for {}{} boots of each{}", p,
+                       look.needed >= kBootsNeededMost ? "at least " : "", look.needed,
                        look.needed > look.asked ? fmt::format(", {} at most", look.asked)
                        : last                   ? std::string()
                                                 : std::string(", going on"));

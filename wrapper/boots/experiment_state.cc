@@ -200,8 +200,7 @@ bool WithinTarget(const std::vector<MetricWidth>& widths, double percent) {
 int BootsNeeded(double half_width, std::size_t round, double percent) {
   const double ratio = half_width / percent;
   const double boots = static_cast<double>(round) * ratio * ratio;
-  constexpr double kMost = 1e6;  // beyond any MAX; keeps the cast defined
-  if (!(boots < kMost)) return static_cast<int>(kMost);
+  if (!(boots < kBootsNeededMost)) return kBootsNeededMost;  // keeps the cast defined
   // A width at the target, come through a square root, is within it.
   return std::max(static_cast<int>(round), static_cast<int>(std::ceil(boots - 1e-9)));
 }

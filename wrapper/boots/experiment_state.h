@@ -180,7 +180,9 @@ Action Looked(ExperimentState& s, std::vector<MetricWidth> widths);
 /// The boots of each that bring an interval of half-width `half_width`
 /// after `round` boots within `percent`: round * (half_width / percent)^2,
 /// rounded up, at least `round` (Stein's second-stage size).
+/// At most kBootsNeededMost, far beyond any MAX (a width of "unbounded").
 int BootsNeeded(double half_width, std::size_t round, double percent);
+inline constexpr int kBootsNeededMost = 1000000;
 
 /// Whether every width is known and at most `percent`.
 bool WithinTarget(const std::vector<MetricWidth>& widths, double percent);
