@@ -234,7 +234,8 @@ def abba(s, a, b_kernel):
     width = r"task-clock (?:\+/-[0-9.e+]+%|unbounded)"
     # The pilot is the first look with a finite width: round 2's, or round
     # 3's when round 2's was unbounded, or none.
-    asks = r"not within \+/-0\.001%: the pilot asks for [0-9]+ boots of each, 3 at most"
+    asks = (r"not within \+/-0\.001%: the pilot asks for (?:at least )?[0-9]+ boots of each, "
+            r"3 at most")
     q.check(re.search(r"looks:\n  round 2 \(step 4\): " + width +
                       r": (?:not within \+/-0\.001%, going on|" + asks + r")\n"
                       r"  round 3 \(step 6\): " + width +

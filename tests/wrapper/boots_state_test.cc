@@ -15,6 +15,7 @@
 #include "wrapper/base/errors.h"
 #include "wrapper/boots/boot_config.h"
 #include "wrapper/boots/boot_method.h"
+#include "wrapper/boots/boots_report.h"
 #include "wrapper/boots/experiment_state.h"
 #include "wrapper/boots/resume_hook.h"
 #include "wrapper/boots/state_file.h"
@@ -319,6 +320,34 @@ TEST(BootsTargetTest, ThePilotsLookFixesTheBootsAndTheLastLookTheVerdict) {
   EXPECT_FALSE(v[1].Differs());
   EXPECT_TRUE(WithinTarget({{"real", 1.0, {}}, {"sys", 0, {}}}, 1)) << "at the target is within";
   EXPECT_FALSE(WithinTarget({}, 1)) << "no metric is no answer";
+}
+
+// The lines status shows for each look, read after the experiment: a look
+// before the pilot (an unbounded width) says it went on without one, not
+// that it went on to what a later pilot asked for; the pilot says what it
+// asked for, capped at MAX; the verdict follows the last look.
+TEST(BootsTargetTest, EachLookSaysWhatItWasWhenThePilotCameLate) {
+  ExperimentState s = WithTarget(2, 3);
+  for (int boot = 1; boot <= 4; ++boot) {
+    const std::string id = "boot" + std::to_string(boot);
+    if (MeasureAndFinish(s, id) == Action::kArm) Armed(s, id);
+  }
+  EXPECT_EQ(Looked(s, Real(HUGE_VAL)), Action::kArm) << "unbounded: no pilot yet";
+  Armed(s, "boot4");
+  for (int boot = 5; boot <= 6; ++boot) {
+    const std::string id = "boot" + std::to_string(boot);
+    if (MeasureAndFinish(s, id) == Action::kArm) Armed(s, id);
+  }
+  EXPECT_EQ(Looked(s, Real(20, -3)), Action::kFinish);
+  ASSERT_EQ(s.looks.size(), 2u);
+  EXPECT_EQ(LookLine(s, s.looks[0]),
+            "round 2 (step 4): real unbounded: not within +/-1%, going on");
+  EXPECT_EQ(LookLine(s, s.looks[1]),
+            "round 3 (step 6): real +/-20%: not within +/-1%: the pilot asks for 1200 boots of "
+            "each, 3 at most");
+  EXPECT_EQ(VerdictLines(s),
+            "two-stage verdict, 95%: the pilot's intervals (round 3) narrowed by sqrt(3/3):\n"
+            "  real b: -3% +/-20%: no difference shown\n");
 }
 
 // Stein's second-stage size: at the target no more boots, never fewer than

@@ -107,7 +107,7 @@ std::string LookLine(const ExperimentState& s, const LookRecord& look) {
                        look.needed > look.asked ? fmt::format(", {} at most", look.asked)
                        : last                   ? std::string()
                                                 : std::string(", going on"));
-  else if (const LookRecord* pilot = s.Pilot(); pilot && pilot != &look)
+  else if (const LookRecord* pilot = s.Pilot(); pilot && look.round > pilot->round)
     what = look.round >= static_cast<std::size_t>(pilot->asked)
                ? fmt::format("the {} boots of each the pilot asked for, stopped", pilot->asked)
                : fmt::format("going on to the {} boots of each the pilot asked for", pilot->asked);
