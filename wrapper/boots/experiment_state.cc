@@ -191,12 +191,6 @@ Action FinishSeries(ExperimentState& s, const std::string& boot_id, int runs, in
   return NextStep(s);
 }
 
-bool WithinTarget(const std::vector<MetricWidth>& widths, double percent) {
-  return !widths.empty() && std::all_of(widths.begin(), widths.end(), [&](const MetricWidth& w) {
-    return w.half_width_percent <= percent;  // false for NaN: not known is not within
-  });
-}
-
 int BootsNeeded(double half_width, std::size_t round, double percent) {
   const double ratio = half_width / percent;
   const double boots = static_cast<double>(round) * ratio * ratio;

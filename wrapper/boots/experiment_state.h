@@ -184,9 +184,6 @@ Action Looked(ExperimentState& s, std::vector<MetricWidth> widths);
 int BootsNeeded(double half_width, std::size_t round, double percent);
 inline constexpr int kBootsNeededMost = 1000000;
 
-/// Whether every width is known and at most `percent`.
-bool WithinTarget(const std::vector<MetricWidth>& widths, double percent);
-
 /// The step's boot is armed from boot `boot_id`.
 void Armed(ExperimentState& s, const std::string& boot_id);
 
