@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "stats/nan.h"
 #include "wrapper/base/errors.h"
 #include "wrapper/compare/load_sets.h"
 #include "wrapper/compare/sets/metric_groups.h"
@@ -12,7 +13,7 @@
 namespace timeit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 
 /// The wider side of a row's interval, as the summary prints it
 /// (report_cells.cc). A difference with an interval whose ratio has none

@@ -5,12 +5,13 @@
 #include <map>
 #include <numeric>
 
+#include "stats/nan.h"
 #include "wrapper/compare/sets/boots.h"
 
 namespace timeit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 
 /// Every measured run of `set` as a series (for BootKeys), and each run's `real`.
 MetricSeries AllRuns(const CompareSet& set, std::vector<double>& real) {

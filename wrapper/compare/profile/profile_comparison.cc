@@ -9,6 +9,7 @@
 
 #include "stats/holm.h"
 #include "stats/mean_difference.h"
+#include "stats/nan.h"
 #include "stats/summary.h"
 #include "wrapper/base/csv_text.h"
 #include "wrapper/base/p_value_text.h"
@@ -19,7 +20,7 @@
 namespace timeit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 
 std::string ShareMetric(const std::vector<std::string>& metrics) {
   for (const std::string& m : metrics)
