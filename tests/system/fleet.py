@@ -13,11 +13,10 @@ import io
 import os
 import shutil
 import signal
-import subprocess
-import time
 
 import qemu_system as q
 import nlme_fleet
+import namespace_hosts
 from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -80,30 +79,15 @@ def play(s, work, key, hosts):
     command = ["ansible-playbook", "-i", inventory, os.path.join(SOURCE, "fleet", "series.yml"),
                "-e", f"timeit_debs={os.path.join(SOURCE, 'dist')}",
                "-e", "timeit_results=results", "-e", "timeit_compare_args='-m real'"]
-    print("---", " ".join(command), flush=True)
-    log_path = os.path.join(work, "ansible.log")
-    with open(log_path, "w") as log:
-        p = subprocess.Popen(command, cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
-        lost = hosts[LOST - 1]
-        deadline = time.time() + 900
-        cut = False
-        while p.poll() is None:
-            if not cut and any(os.path.exists(f"/proc/{pid}/root/var/tmp/fleet-mark")
-                               for pid in lost.pids()):
-                print(f"--- {lost.name} is in its series: cutting it off", flush=True)
-                lost.cut_off()
-                cut = True
-            if time.time() > deadline:
-                p.kill()
-                raise q.Failure("ansible-playbook did not end in 900 s")
-            time.sleep(0.5)
-    with open(log_path) as f:
-        out = f.read()
+    lost = hosts[LOST - 1]
+    rc, cut, out = namespace_hosts.run_playbook(
+        command, work, env, os.path.join(work, "ansible.log"), lost,
+        lambda h: any(os.path.exists(f"/proc/{pid}/root/var/tmp/fleet-mark") for pid in h.pids()))
     print(out)
     q.check(cut, f"{lost.name} never reached its series")
     # A host left out makes the play's status 2 (or 4, unreachable): the
     # comparison of the others still ran.
-    q.check(p.returncode in (2, 4), f"ansible-playbook exited {p.returncode}")
+    q.check(rc in (2, 4), f"ansible-playbook exited {rc}")
     with open(os.path.join(results, "failed-hosts.txt")) as f:
         failed = f.read().split()
     q.check(failed == [lost.name], f"failed-hosts.txt names {failed}, not {lost.name}")

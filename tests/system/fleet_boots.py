@@ -25,11 +25,10 @@ import re
 import shlex
 import shutil
 import signal
-import subprocess
-import time
 
 import nlme_fleet
 import qemu_system as q
+import namespace_hosts
 from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -151,29 +150,15 @@ def playbook(s, work, hosts_file, log_path, lost=None):
                "-e", f"timeit_results={os.path.join(work, 'results')}",
                "-e", "timeit_compare_args='-m real'", "-e", "timeit_boots_poll=4",
                "-e", "timeit_boots_down_timeout=30", "-e", "timeit_boots_timeout=600"]
-    print("---", " ".join(command), flush=True)
-    cut = False
-    with open(log_path, "w") as log:
-        p = subprocess.Popen(command, cwd=work, env=ansible_env(work, s["TIMEIT_NATIVE_BUILD"]),
-                             stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 900
-        while p.poll() is None:
-            if lost and not cut and (played_boots(lost) or 0) >= 2:
-                print(f"--- {lost.name} is in its second boot: cutting it off", flush=True)
-                lost.cut_off()
-                cut = True
-            if time.time() > deadline:
-                p.kill()
-                raise q.Failure("ansible-playbook did not end in 900 s")
-            time.sleep(0.5)
-    with open(log_path) as f:
-        out = f.read()
+    rc, cut, out = namespace_hosts.run_playbook(
+        command, work, ansible_env(work, s["TIMEIT_NATIVE_BUILD"]), log_path, lost,
+        lambda h: (played_boots(h) or 0) >= 2)
     # The verbose log is long: each task's lines, cut short.
     print("\n".join(l[:240] for l in out.splitlines()
                     if not l.startswith(("<", "ESTABLISH", "EXEC", "PUT", "SSH:", "task path"))))
     if lost:
         q.check(cut, f"{lost.name} never reached its second boot")
-    return p.returncode, out
+    return rc, out
 
 
 def task_output(log, name):

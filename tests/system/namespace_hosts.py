@@ -136,3 +136,27 @@ def ansible_env(work, build):
                 ANSIBLE_SSH_CONTROL_PATH_DIR=os.path.join(work, "ansible", "cp"),
                 ANSIBLE_NOCOLOR="1", ANSIBLE_FORCE_COLOR="0",
                 PATH=build + ":" + os.environ.get("PATH", ""))
+
+
+def run_playbook(command, cwd, env, log_path, lost=None, lost_when=None, deadline_s=900):
+    """Runs ansible-playbook (command) with its output in log_path, and cuts
+    the host lost off once lost_when(lost) holds, once: a host that goes
+    away mid-play, as a power loss would. Returns (exit status, whether lost
+    was cut off, the log's text)."""
+    print("---", " ".join(command), flush=True)
+    cut = False
+    with open(log_path, "w") as log:
+        p = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.time() + deadline_s
+        while p.poll() is None:
+            if lost and not cut and lost_when(lost):
+                print(f"--- cutting {lost.name} off", flush=True)
+                lost.cut_off()
+                cut = True
+            if time.time() > deadline:
+                p.kill()
+                p.wait()
+                raise q.Failure(f"ansible-playbook did not end in {deadline_s} s")
+            time.sleep(0.5)
+    with open(log_path) as f:
+        return p.returncode, cut, f.read()
