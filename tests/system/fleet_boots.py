@@ -33,7 +33,22 @@ from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLAIN, BROKEN, LOST = (11, 12), 13, 14
-DOWN = 12  # seconds a played reboot keeps the host's link down
+# A played reboot's timing, chosen so that what the scenario checks holds by
+# construction, not by how the looks fall (at 12 s down and the runs' few
+# seconds up, CI once saw no look meet a host down, and once a host's look
+# miss every short up window and leave it as unreachable):
+# - DOWN: every reboot is met by a look that ends in ssh's 255. The link goes
+#   down; ServerAlive (1 s, 3 missed, the inventory's) ends the shared
+#   connection within 4 s; a look then connects anew and fails within
+#   ConnectTimeout (5 s). The next look starts within the poll (4 s) and a
+#   second or so of ansible's own: 4 + 2 + 4 + 5 = 15 s < 20.
+# - UP: every reboot is ridden out. A look that met the host down retries with
+#   ansible's pauses, 0, 1, 3, 7, 15, then 30 s (6 retries for
+#   timeit_boots_down_timeout 30), the sixth attempt past 26 s > DOWN; so an
+#   attempt falls in the up window after the reboot as long as no gap between
+#   two before it (at most 15 s + ConnectTimeout) spans that window: the host
+#   stays up at least 24 s between played reboots.
+DOWN, UP = 20, 24
 KERNELS = "/usr/local/lib/timeit-fleet"
 
 # timeit-fleet-boot RELEASE CMDLINE: a reboot played on a namespace host. The
@@ -47,13 +62,15 @@ KERNELS = "/usr/local/lib/timeit-fleet"
 BOOT_SCRIPT = f"""#!/bin/sh
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 release=$1 cmdline=$2
-sleep 1
+up=$(cat /var/lib/timeit-fleet-up 2>/dev/null || echo 0)
+wait=$(( up + {UP} - $(date +%s) ))
+sleep $(( wait > 1 ? wait : 1 ))
 ip link set eth0 down
 net=$(readlink /proc/self/ns/net)
 for p in $(pgrep -f '^sshd: [^/]'); do  # not the listener, 'sshd: /usr/sbin/sshd ...'
   [ "$(readlink /proc/$p/ns/net)" = "$net" ] && kill -KILL $p
 done
-sleep {DOWN}; ip link set eth0 up
+sleep {DOWN}; ip link set eth0 up; date +%s > /var/lib/timeit-fleet-up
 n=$(( $(cat /var/lib/timeit-fleet-boots 2>/dev/null || echo 0) + 1 ))
 echo $n > /var/lib/timeit-fleet-boots
 grep -qxs "$release" /etc/timeit-fleet-broken && release=$(uname -r)
@@ -135,7 +152,7 @@ def inventory(work, key, hosts):
                  # must fail in seconds, not when TCP gives up.
                  "ansible_ssh_common_args": f"-o UserKnownHostsFile={known} "
                                             "-o StrictHostKeyChecking=yes -o ConnectTimeout=5 "
-                                            "-o ServerAliveInterval=5 -o ServerAliveCountMax=2",
+                                            "-o ServerAliveInterval=1 -o ServerAliveCountMax=3",
                  "ansible_python_interpreter": "/usr/bin/python3"}}}
     path = os.path.join(work, "hosts.yml")
     with open(path, "w") as f:
