@@ -21,6 +21,7 @@ TIMEIT_TEST_PACKAGES=(
   bash-completion  # CompletionTest loads timeit's completion as a user's bash does
   ministat linux-perf hyperfine  # the peers tests and benchmarks compare against
   time  # /usr/bin/time: wall time and peak RSS in bench/ministat-speed.sh
+  make  # the README's first example, run by docs.README.md, builds docs/examples/hello with it
   strace  # MachineReadsTest: the files one series opens
   python3-scipy  # reference intervals for the HTML report's check (tests/cli/check_compare_html.py)
   r-base-core r-cran-nlme  # the live check of the mixed model's R fixture (tests/stats/mixed_model_test.cc)
