@@ -34,9 +34,9 @@ from namespace_hosts import Host, ansible_env, known_hosts, ssh_key
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLAIN, BROKEN, LOST = (11, 12), 13, 14
 # A played reboot's timing, chosen so that what the scenario checks holds by
-# construction, not by how the looks fall (at 12 s down and the runs' few
-# seconds up, CI once saw no look meet a host down, and once a host's look
-# miss every short up window and leave it as unreachable):
+# construction, not by how the looks fall (runs of this scenario saw, at 12 s
+# down, no look meet a host down, and, at 25 s down with only the runs' few
+# seconds up, a host's looks miss every up window and leave it unreachable):
 # - DOWN: every reboot is met by a look that ends in ssh's 255. The link goes
 #   down; ServerAlive (1 s, 3 missed, the inventory's) ends the shared
 #   connection within 4 s; a look then connects anew and fails within
